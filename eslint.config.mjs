@@ -1,0 +1,26 @@
+import tseslint from "typescript-eslint"
+
+export default tseslint.config(
+  {
+    ignores: ["node_modules/", ".medusa/", "coverage/", "test-output/", "**/*.js", "**/*.mjs"],
+  },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      "@typescript-eslint/no-explicit-any": "error",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "no-console": "error",
+      curly: ["error", "all"],
+      eqeqeq: ["error", "always"],
+    },
+  },
+  {
+    // Tests may be looser; the simulator's CLI and the repo's scripts talk to a terminal.
+    files: ["**/__tests__/**", "integration-tests/**"],
+    rules: { "@typescript-eslint/no-explicit-any": "off", "@typescript-eslint/no-non-null-assertion": "off" },
+  },
+  {
+    files: ["src/simulator/cli.ts", "scripts/**"],
+    rules: { "no-console": "off" },
+  }
+)

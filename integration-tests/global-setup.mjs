@@ -1,0 +1,22 @@
+/**
+ * Uses the database given by DB_* variables when DB_HOST is set; otherwise
+ * starts an embedded PostgreSQL for the whole run, so `npm test` passes on a
+ * machine that has only Node. Test workers inherit the DB_* variables.
+ */
+import { startEmbeddedDatabase } from "../scripts/lib/embedded-database.mjs"
+
+export default async function globalSetup() {
+  if (process.env.DB_HOST) {
+    // The test runner builds create/drop connections without a user otherwise.
+    process.env.DB_USERNAME ??= "postgres"
+    return
+  }
+  const started = Date.now()
+  const database = await startEmbeddedDatabase()
+  globalThis.__LASTMILE_EMBEDDED_DB__ = database
+  process.env.DB_HOST = database.host
+  process.env.DB_PORT = String(database.port)
+  process.env.DB_USERNAME = database.user
+  process.env.DB_PASSWORD = database.password
+  process.stdout.write(`\nembedded PostgreSQL on localhost:${database.port} (started in ${Date.now() - started} ms)\n`)
+}

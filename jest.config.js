@@ -1,0 +1,25 @@
+const { loadEnv } = require("@medusajs/framework/utils")
+loadEnv("test", process.cwd())
+
+const testType = process.env.TEST_TYPE
+
+module.exports = {
+  transform: {
+    "^.+\\.[jt]sx?$": [
+      "@swc/jest",
+      { jsc: { parser: { syntax: "typescript", decorators: true, tsx: true }, target: "es2022" } },
+    ],
+  },
+  testEnvironment: "node",
+  moduleFileExtensions: ["js", "ts", "tsx", "json"],
+  modulePathIgnorePatterns: ["dist/", "<rootDir>/.medusa/"],
+  testTimeout: 60_000,
+  ...(testType === "integration:http"
+    ? {
+        testMatch: ["**/integration-tests/http/**/*.spec.[jt]s"],
+        setupFiles: ["./integration-tests/setup.js"],
+        globalSetup: "./integration-tests/global-setup.mjs",
+        globalTeardown: "./integration-tests/global-teardown.mjs",
+      }
+    : { testMatch: ["**/src/**/__tests__/**/*.unit.spec.[jt]s"] }),
+}

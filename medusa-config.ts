@@ -1,0 +1,84 @@
+/**
+ * Development host app for this plugin (never published): it loads the
+ * plugin straight from src/ (api, subscribers, jobs, links, workflows and
+ * admin as the app's own; the provider and module by path) and registers the
+ * provider with options from LASTMILE_* variables. With REDIS_URL set it
+ * switches to Medusa's Redis event bus, workflow engine, locking and caching.
+ */
+import { defineConfig, loadEnv } from "@medusajs/framework/utils"
+
+loadEnv(process.env.NODE_ENV || "development", process.cwd())
+
+function databaseUrl(): string {
+  if (process.env.DATABASE_URL) {
+    return process.env.DATABASE_URL
+  }
+  const user = encodeURIComponent(process.env.DB_USERNAME ?? "postgres")
+  const password = process.env.DB_PASSWORD ? `:${encodeURIComponent(process.env.DB_PASSWORD)}` : ""
+  const host = process.env.DB_HOST ?? "localhost"
+  const port = process.env.DB_PORT ?? "5432"
+  const name = process.env.DB_NAME ?? "medusa-lastmile"
+  return `postgres://${user}${password}@${host}:${port}/${name}`
+}
+
+const redisUrl = process.env.REDIS_URL
+
+const lastmileOptions = {
+  api_key: process.env.LASTMILE_API_KEY,
+  base_url: process.env.LASTMILE_BASE_URL,
+  webhook_secret: process.env.LASTMILE_WEBHOOK_SECRET || undefined,
+}
+
+const redisModules = redisUrl
+  ? [
+      { resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl } },
+      { resolve: "@medusajs/medusa/workflow-engine-redis", options: { redis: { redisUrl } } },
+      {
+        resolve: "@medusajs/medusa/locking",
+        options: {
+          providers: [
+            { resolve: "@medusajs/medusa/locking-redis", id: "locking-redis", is_default: true, options: { redisUrl } },
+          ],
+        },
+      },
+      {
+        resolve: "@medusajs/medusa/caching",
+        options: {
+          providers: [
+            { resolve: "@medusajs/medusa/caching-redis", id: "caching-redis", is_default: true, options: { redisUrl } },
+          ],
+        },
+      },
+    ]
+  : []
+
+module.exports = defineConfig({
+  projectConfig: {
+    databaseUrl: databaseUrl(),
+    redisUrl,
+    http: {
+      storeCors: process.env.STORE_CORS ?? "http://localhost:8000",
+      adminCors: process.env.ADMIN_CORS ?? "http://localhost:9000,http://localhost:5173",
+      authCors: process.env.AUTH_CORS ?? "http://localhost:9000,http://localhost:5173,http://localhost:8000",
+      jwtSecret: process.env.JWT_SECRET ?? "supersecret",
+      cookieSecret: process.env.COOKIE_SECRET ?? "supersecret",
+    },
+  },
+  admin: {
+    disable: process.env.MEDUSA_ADMIN_DISABLED === "true",
+  },
+  featureFlags: redisUrl ? { caching: true } : {},
+  modules: [
+    {
+      resolve: "@medusajs/medusa/fulfillment",
+      options: {
+        providers: [
+          // Listing the fulfillment module replaces its defaults, so the manual provider is listed again.
+          { resolve: "@medusajs/medusa/fulfillment-manual", id: "manual" },
+          { resolve: "./src/providers/lastmile", id: "lastmile", options: lastmileOptions },
+        ],
+      },
+    },
+    ...redisModules,
+  ],
+})

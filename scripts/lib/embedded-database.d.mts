@@ -1,0 +1,17 @@
+export interface EmbeddedDatabase {
+  host: string
+  port: number
+  user: string
+  password: string
+  stop(): Promise<void>
+}
+
+export interface EmbeddedDatabaseOptions {
+  /** Keep the data between runs in this folder; a fresh temporary one when unset. */
+  dataDir?: string
+  port?: number
+  log?: (line: string) => void
+}
+
+export function freePort(): Promise<number>
+export function startEmbeddedDatabase(options?: EmbeddedDatabaseOptions): Promise<EmbeddedDatabase>

@@ -1,0 +1,561 @@
+/**
+ * The typed HTTP client of the last-mile service. One private `send` does the
+ * transport (headers, timeout, JSON, status → error class); the public
+ * methods add the retry rules that each operation can afford.
+ */
+import { Agent, type Dispatcher } from "undici"
+import {
+  LastmileAuthenticationError,
+  LastmileBookingOutcomeUnknownError,
+  LastmileError,
+  LastmileInvalidResponseError,
+  LastmileRateLimitError,
+  LastmileRejectedError,
+  LastmileServerError,
+  LastmileTimeoutError,
+  LastmileUnreachableError,
+  isOutcomeUnknown,
+} from "./errors"
+import { redactSecrets, truncate } from "./redact"
+import {
+  DEFAULT_RETRY_POLICY,
+  type RetryPolicy,
+  backoffMs,
+  fitsInBudget,
+  parseRetryAfter,
+  shouldRetryRead,
+  shouldRetryUnsafeWrite,
+} from "./retry-policy"
+import {
+  type BookingRequest,
+  type QuoteRequest,
+  type ServiceFulfilmentLocation,
+  type ServiceQuote,
+  type ServiceTask,
+  SchemaMismatch,
+  parseLocations,
+  parseOptionalLocation,
+  parseQuote,
+  parseTask,
+  parseTaskLookup,
+} from "./schemas"
+
+/** The operations of the spec; also the keys of the simulator's faults. */
+export type LastmileOperation =
+  | "quote"
+  | "bookDelivery"
+  | "lookupDelivery"
+  | "bookReturn"
+  | "listLocations"
+  | "updateLocation"
+
+export interface LastmileTimeouts {
+  /** Total budget of a checkout quote, retries included. */
+  quoteBudgetMs: number
+  /** One booking attempt (delivery or return). */
+  bookingMs: number
+  /** One lookup attempt. */
+  lookupMs: number
+  /** One attempt at listing or updating fulfilment locations. */
+  locationsMs: number
+  /** Connecting a socket, within the attempt's time. */
+  connectMs: number
+}
+
+export const DEFAULT_TIMEOUTS: LastmileTimeouts = {
+  quoteBudgetMs: 3000,
+  bookingMs: 10_000,
+  lookupMs: 5000,
+  locationsMs: 5000,
+  connectMs: 2000,
+}
+
+/** The methods of Medusa's Logger that the client uses. */
+export interface LastmileLogger {
+  debug(message: string): void
+  warn(message: string): void
+}
+
+export interface LastmileClientOptions {
+  apiKey: string
+  /** Root of the service's API; a path prefix (e.g. `/v1`) is kept. */
+  baseUrl: string
+  timeouts?: Partial<LastmileTimeouts>
+  retry?: Partial<RetryPolicy>
+  /** Paths tried in order for the location list, whose prefix the spec does not show. */
+  locationsListPaths?: string[]
+  /** Our own pooled dispatcher by default; tests may inject one. Never the global one. */
+  dispatcher?: Dispatcher
+  logger?: LastmileLogger
+  userAgent?: string
+  /** Injectable for tests. */
+  sleep?: (ms: number) => Promise<void>
+  random?: () => number
+}
+
+export interface CallOptions {
+  signal?: AbortSignal
+}
+
+export interface QuoteCallOptions extends CallOptions {
+  /** Overrides the quote budget for this call. */
+  budgetMs?: number
+}
+
+export interface BookingResult {
+  task: ServiceTask
+  /** True when the task was found by the lookup rather than read from the booking answer. */
+  adopted: boolean
+  /** Booking POSTs sent. */
+  attempts: number
+}
+
+interface SendInit {
+  operation: LastmileOperation
+  method: "GET" | "POST" | "PATCH"
+  path: string
+  query?: Record<string, string>
+  body?: unknown
+  timeoutMs: number
+  signal?: AbortSignal
+}
+
+interface SendResult {
+  status: number
+  json: unknown
+}
+
+const DEFAULT_LOCATIONS_PATHS = ["/fulfilment-locations", "/fulfilment/fulfilment-locations"]
+
+const silentLogger: LastmileLogger = { debug: () => undefined, warn: () => undefined }
+
+export class LastmileClient {
+  private readonly apiKey: string
+  private readonly origin: string
+  private readonly basePath: string
+  private readonly timeouts: LastmileTimeouts
+  private readonly retry: RetryPolicy
+  private readonly dispatcher: Dispatcher
+  private readonly ownsDispatcher: boolean
+  private readonly logger: LastmileLogger
+  private readonly userAgent: string
+  private readonly sleep: (ms: number) => Promise<void>
+  private readonly random: () => number
+  private locationsPaths: string[]
+
+  constructor(options: LastmileClientOptions) {
+    if (!options.apiKey) {
+      throw new TypeError("LastmileClient: apiKey is required")
+    }
+    let url: URL
+    try {
+      url = new URL(options.baseUrl)
+    } catch {
+      throw new TypeError("LastmileClient: baseUrl must be an absolute http(s) URL")
+    }
+    if (url.protocol !== "http:" && url.protocol !== "https:") {
+      throw new TypeError("LastmileClient: baseUrl must be an absolute http(s) URL")
+    }
+    this.apiKey = options.apiKey
+    this.origin = url.origin
+    this.basePath = url.pathname.replace(/\/+$/, "")
+    this.timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts }
+    this.retry = { ...DEFAULT_RETRY_POLICY, ...options.retry }
+    this.locationsPaths = options.locationsListPaths?.length ? [...options.locationsListPaths] : DEFAULT_LOCATIONS_PATHS
+    this.logger = options.logger ?? silentLogger
+    this.userAgent = options.userAgent ?? "medusa-plugin-lastmile"
+    this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)))
+    this.random = options.random ?? Math.random
+    if (options.dispatcher) {
+      this.dispatcher = options.dispatcher
+      this.ownsDispatcher = false
+    } else {
+      this.dispatcher = new Agent({
+        keepAliveTimeout: 10_000,
+        keepAliveMaxTimeout: 60_000,
+        connections: 64,
+        connect: { timeout: this.timeouts.connectMs },
+      })
+      this.ownsDispatcher = true
+    }
+  }
+
+  /** Releases pooled sockets. */
+  async close(): Promise<void> {
+    if (this.ownsDispatcher) {
+      await this.dispatcher.close()
+    }
+  }
+
+  // ------------------------------------------------------------ operations
+
+  /**
+   * POST /task/quotes. Retried on connection errors, 429 and 5xx, but always
+   * inside one total budget (checkout cannot wait longer than that).
+   */
+  async quote(request: QuoteRequest, options: QuoteCallOptions = {}): Promise<ServiceQuote> {
+    const deadline = Date.now() + (options.budgetMs ?? this.timeouts.quoteBudgetMs)
+    return this.withReadRetries(
+      async () => {
+        const timeoutMs = Math.max(1, deadline - Date.now())
+        const { json } = await this.send({
+          operation: "quote",
+          method: "POST",
+          path: "/task/quotes",
+          body: request,
+          timeoutMs,
+          signal: options.signal,
+        })
+        return this.parse("POST /task/quotes", json, parseQuote)
+      },
+      deadline
+    )
+  }
+
+  /** GET /task/deliveries?merchantOrderId=: every task the service holds for that reference. */
+  async findDeliveries(merchantOrderId: string, options: CallOptions = {}): Promise<ServiceTask[]> {
+    return this.withReadRetries(async () => {
+      try {
+        const { json } = await this.send({
+          operation: "lookupDelivery",
+          method: "GET",
+          path: "/task/deliveries",
+          query: { merchantOrderId },
+          timeoutMs: this.timeouts.lookupMs,
+          signal: options.signal,
+        })
+        return this.parse("GET /task/deliveries", json, parseTaskLookup)
+      } catch (error) {
+        // A single-task shape may answer 404 for "no such booking".
+        if (error instanceof LastmileRejectedError && error.status === 404) {
+          return []
+        }
+        throw error
+      }
+    })
+  }
+
+  /** The delivery task for a reference, or null when none was booked. */
+  async findDelivery(merchantOrderId: string, options: CallOptions = {}): Promise<ServiceTask | null> {
+    const tasks = await this.findDeliveries(merchantOrderId, options)
+    return pickTask(tasks, "DELIVERY")
+  }
+
+  /**
+   * POST /task/deliveries, exactly once. The service de-duplicates on
+   * `order.merchantOrderId`, but a lost answer leaves the outcome unknown, so
+   * after a timeout, a dropped connection, a 5xx or an unreadable answer the
+   * booking is looked up first and adopted when it exists; only when the
+   * lookup proves there is none is the POST sent again. Throws
+   * LastmileBookingOutcomeUnknownError when the attempts run out with the
+   * outcome still unknown: the caller keeps the booking and tries later.
+   */
+  async bookDelivery(request: BookingRequest, options: CallOptions = {}): Promise<BookingResult> {
+    return this.bookSafely("bookDelivery", "/task/deliveries", request, options, true)
+  }
+
+  /**
+   * POST /task/returns. The spec does not say that returns are de-duplicated,
+   * so after an unknown outcome this looks the reference up but never posts
+   * again: an unresolved outcome is thrown for the caller to settle.
+   */
+  async bookReturn(request: BookingRequest, options: CallOptions = {}): Promise<BookingResult> {
+    return this.bookSafely("bookReturn", "/task/returns", request, options, false)
+  }
+
+  /** GET the fulfilment locations (path prefix not shown: tries the known candidates). */
+  async listFulfilmentLocations(options: CallOptions = {}): Promise<ServiceFulfilmentLocation[]> {
+    let lastNotFound: unknown
+    for (const path of this.locationsPaths) {
+      try {
+        const locations = await this.withReadRetries(async () => {
+          const { json } = await this.send({
+            operation: "listLocations",
+            method: "GET",
+            path,
+            timeoutMs: this.timeouts.locationsMs,
+            signal: options.signal,
+          })
+          return this.parse(`GET ${path}`, json, parseLocations)
+        })
+        // Remember the path that answered so later calls go straight to it.
+        this.locationsPaths = [path, ...this.locationsPaths.filter((p) => p !== path)]
+        return locations
+      } catch (error) {
+        if (error instanceof LastmileRejectedError && error.status === 404) {
+          lastNotFound = error
+          continue
+        }
+        throw error
+      }
+    }
+    throw lastNotFound
+  }
+
+  /** PATCH /fulfilment/fulfilment-locations/{id} `{collectionEnabled}` (idempotent, so retried). */
+  async setCollectionEnabled(
+    fulfilmentLocationId: string | number,
+    collectionEnabled: boolean,
+    options: CallOptions = {}
+  ): Promise<ServiceFulfilmentLocation | undefined> {
+    const path = `/fulfilment/fulfilment-locations/${encodeURIComponent(String(fulfilmentLocationId))}`
+    return this.withReadRetries(async () => {
+      const { json } = await this.send({
+        operation: "updateLocation",
+        method: "PATCH",
+        path,
+        body: { collectionEnabled },
+        timeoutMs: this.timeouts.locationsMs,
+        signal: options.signal,
+      })
+      return parseOptionalLocation(json)
+    })
+  }
+
+  // ------------------------------------------------------------ retry shapes
+
+  private async withReadRetries<T>(attempt: () => Promise<T>, deadline?: number): Promise<T> {
+    for (let n = 1; ; n++) {
+      try {
+        return await attempt()
+      } catch (error) {
+        if (!shouldRetryRead(error, n, this.retry)) {
+          throw error
+        }
+        const wait = backoffMs(n, this.retry, error, this.random)
+        if (deadline !== undefined && !fitsInBudget(deadline, wait, Date.now())) {
+          throw error
+        }
+        this.logger.debug(`lastmile: retrying after ${describe(error)} in ${wait} ms (attempt ${n + 1})`)
+        await this.sleep(wait)
+      }
+    }
+  }
+
+  private async bookSafely(
+    operation: "bookDelivery" | "bookReturn",
+    path: string,
+    request: BookingRequest,
+    options: CallOptions,
+    repostAfterUnknown: boolean
+  ): Promise<BookingResult> {
+    const merchantOrderId = request.order?.merchantOrderId
+    const taskType = operation === "bookDelivery" ? "DELIVERY" : "RETURN"
+    let posts = 0
+    let unknown: unknown = undefined
+
+    const lookUp = async (): Promise<ServiceTask | null | "failed"> => {
+      try {
+        return pickTask(await this.findDeliveries(merchantOrderId, options), taskType)
+      } catch (error) {
+        this.logger.warn(`lastmile: lookup of ${merchantOrderId} after an unknown outcome failed: ${describe(error)}`)
+        return "failed"
+      }
+    }
+
+    for (let n = 1; n <= this.retry.maxAttempts; n++) {
+      if (unknown !== undefined) {
+        const found = await lookUp()
+        if (found && found !== "failed") {
+          this.logger.debug(`lastmile: adopted task ${found.taskId} for ${merchantOrderId} after ${describe(unknown)}`)
+          return { task: found, adopted: true, attempts: posts }
+        }
+        // Without proof that nothing was booked, never post again.
+        if (found === "failed" || !repostAfterUnknown) {
+          if (n < this.retry.maxAttempts) {
+            await this.sleep(backoffMs(n, this.retry, unknown, this.random))
+          }
+          continue
+        }
+        unknown = undefined
+      }
+      try {
+        posts++
+        const { json } = await this.send({
+          operation,
+          method: "POST",
+          path,
+          body: request,
+          timeoutMs: this.timeouts.bookingMs,
+          signal: options.signal,
+        })
+        return { task: this.parse(`POST ${path}`, json, parseTask), adopted: false, attempts: posts }
+      } catch (error) {
+        // 409: a plausible answer to a repeated merchantOrderId; the task exists.
+        if (error instanceof LastmileRejectedError && error.status === 409) {
+          unknown = error
+          continue
+        }
+        if (isOutcomeUnknown(error)) {
+          unknown = error
+          continue
+        }
+        if (!shouldRetryUnsafeWrite(error, n, this.retry)) {
+          throw error
+        }
+        await this.sleep(backoffMs(n, this.retry, error, this.random))
+      }
+    }
+
+    if (unknown !== undefined) {
+      const found = await lookUp()
+      if (found && found !== "failed") {
+        return { task: found, adopted: true, attempts: posts }
+      }
+      throw new LastmileBookingOutcomeUnknownError(
+        `Booking ${merchantOrderId}: outcome unknown after ${posts} attempt(s) (${describe(unknown)})`,
+        merchantOrderId,
+        posts,
+        unknown
+      )
+    }
+    // Every attempt was refused before processing (connection refused, 429).
+    throw new LastmileUnreachableError(`Booking ${merchantOrderId}: the service did not accept it after ${posts} attempt(s)`, {
+      operation: `POST ${path}`,
+      beforeSend: true,
+    })
+  }
+
+  // ------------------------------------------------------------ transport
+
+  private async send(init: SendInit): Promise<SendResult> {
+    const query = init.query ? `?${new URLSearchParams(init.query).toString()}` : ""
+    const path = `${this.basePath}${init.path}${query}`
+    const operation = `${init.method} ${init.path}`
+    const timeoutSignal = AbortSignal.timeout(init.timeoutMs)
+    const signal = init.signal ? AbortSignal.any([init.signal, timeoutSignal]) : timeoutSignal
+    const headers: Record<string, string> = {
+      "x-api-key": this.apiKey,
+      accept: "application/json",
+      "user-agent": this.userAgent,
+    }
+    let body: string | undefined
+    if (init.body !== undefined) {
+      headers["content-type"] = "application/json"
+      body = JSON.stringify(init.body)
+    }
+    const started = Date.now()
+    let response: Dispatcher.ResponseData
+    let text: string
+    try {
+      response = await this.dispatcher.request({
+        origin: this.origin,
+        path,
+        method: init.method,
+        headers,
+        body,
+        signal,
+        headersTimeout: init.timeoutMs,
+        bodyTimeout: init.timeoutMs,
+      })
+      text = await response.body.text()
+    } catch (error) {
+      const mapped = this.transportError(error, operation, init.timeoutMs, timeoutSignal.aborted, init.signal)
+      this.logger.debug(`lastmile: ${operation} failed in ${Date.now() - started} ms: ${mapped.message}`)
+      throw mapped
+    }
+    const status = response.statusCode
+    this.logger.debug(`lastmile: ${operation} → ${status} in ${Date.now() - started} ms`)
+
+    if (status >= 200 && status < 300) {
+      if (!text.trim()) {
+        return { status, json: undefined }
+      }
+      try {
+        return { status, json: JSON.parse(text) }
+      } catch {
+        throw new LastmileInvalidResponseError(`${operation}: the service answered ${status} with a body that is not JSON`, ["(root): not JSON"], {
+          operation,
+          status,
+          body: this.clean(text),
+        })
+      }
+    }
+    const details = { operation, status, body: this.clean(text) }
+    const summary = `${operation}: the service answered ${status}${details.body ? `: ${truncate(details.body, 300)}` : ""}`
+    if (status === 401 || status === 403) {
+      throw new LastmileAuthenticationError(`${operation}: the service refused the API key (${status})`, details)
+    }
+    if (status === 429) {
+      throw new LastmileRateLimitError(summary, { ...details, retryAfterMs: parseRetryAfter(response.headers["retry-after"]) })
+    }
+    if (status >= 500) {
+      throw new LastmileServerError(summary, details)
+    }
+    throw new LastmileRejectedError(summary, details)
+  }
+
+  private parse<T>(operation: string, json: unknown, parser: (value: unknown) => T): T {
+    try {
+      return parser(json)
+    } catch (error) {
+      const issues = error instanceof SchemaMismatch ? error.issues : [String(error)]
+      throw new LastmileInvalidResponseError(`${operation}: unexpected answer (${issues.slice(0, 3).join("; ")})`, issues, {
+        operation,
+      })
+    }
+  }
+
+  private transportError(
+    error: unknown,
+    operation: string,
+    timeoutMs: number,
+    timedOut: boolean,
+    callerSignal: AbortSignal | undefined
+  ): LastmileError {
+    const code = errorCode(error)
+    if (timedOut || code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT") {
+      return new LastmileTimeoutError(`${operation}: no answer within ${timeoutMs} ms`, timeoutMs, { operation, cause: error })
+    }
+    if (callerSignal?.aborted) {
+      return new LastmileTimeoutError(`${operation}: cancelled by the caller`, timeoutMs, { operation, cause: error })
+    }
+    // These fail before a byte is sent, so nothing can have been processed.
+    const beforeSend =
+      code === "ECONNREFUSED" || code === "ENOTFOUND" || code === "EAI_AGAIN" || code === "UND_ERR_CONNECT_TIMEOUT"
+    const reason = this.clean(error instanceof Error ? error.message : String(error))
+    return new LastmileUnreachableError(`${operation}: the service could not be reached (${code ?? reason})`, {
+      operation,
+      cause: error,
+      beforeSend,
+    })
+  }
+
+  private clean(text: string): string {
+    return truncate(redactSecrets(text, [this.apiKey]))
+  }
+}
+
+function errorCode(error: unknown): string | undefined {
+  let current: unknown = error
+  for (let depth = 0; depth < 4 && current; depth++) {
+    const code = (current as { code?: unknown }).code
+    if (typeof code === "string") {
+      return code
+    }
+    current = (current as { cause?: unknown }).cause
+  }
+  return undefined
+}
+
+function describe(error: unknown): string {
+  if (error instanceof LastmileError) {
+    return error.status ? `${error.code} ${error.status}` : error.code
+  }
+  return error instanceof Error ? error.name : "error"
+}
+
+/**
+ * The task of the wanted kind when the lookup lists several; the newest wins.
+ * The taskType of a return is not shown, so anything but DELIVERY counts as one.
+ */
+export function pickTask(tasks: ServiceTask[], kind: "DELIVERY" | "RETURN"): ServiceTask | null {
+  const matching = tasks.filter((t) => {
+    const type = t.taskType?.toUpperCase()
+    return !type || (kind === "DELIVERY" ? type === "DELIVERY" : type !== "DELIVERY")
+  })
+  if (!matching.length) {
+    return null
+  }
+  return matching.reduce((newest, t) => ((t.createdAt ?? "") > (newest.createdAt ?? "") ? t : newest))
+}

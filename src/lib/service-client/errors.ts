@@ -1,0 +1,165 @@
+/**
+ * Errors of the last-mile service client. Callers branch on the class (or on
+ * `code`), never on the message. Every message and body held here has already
+ * had the API key removed.
+ */
+
+export type LastmileErrorCode =
+  | "unreachable"
+  | "timeout"
+  | "rejected"
+  | "authentication"
+  | "rate_limited"
+  | "server_error"
+  | "invalid_response"
+  | "booking_outcome_unknown"
+
+export interface LastmileErrorDetails {
+  /** HTTP method and path of the request (no query string secrets, no host). */
+  operation?: string
+  status?: number
+  /** Upstream body text, redacted and truncated. */
+  body?: string
+  cause?: unknown
+}
+
+export class LastmileError extends Error {
+  readonly code: LastmileErrorCode
+  readonly operation?: string
+  readonly status?: number
+  readonly body?: string
+  /**
+   * True when the request certainly did not change anything at the service:
+   * safe to repeat even for a booking.
+   */
+  readonly notProcessed: boolean
+
+  constructor(
+    code: LastmileErrorCode,
+    message: string,
+    details: LastmileErrorDetails = {},
+    notProcessed = false
+  ) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause })
+    this.name = new.target.name
+    this.code = code
+    this.operation = details.operation
+    this.status = details.status
+    this.body = details.body
+    this.notProcessed = notProcessed
+  }
+
+  /** Whether a read (quote, lookup, list) may be repeated after this error. */
+  get transient(): boolean {
+    return false
+  }
+}
+
+/** The service could not be reached: DNS, refused or reset connection. */
+export class LastmileUnreachableError extends LastmileError {
+  constructor(message: string, details: LastmileErrorDetails & { beforeSend?: boolean } = {}) {
+    // A refused connection never reached the service, so nothing was processed.
+    super("unreachable", message, details, details.beforeSend === true)
+  }
+
+  override get transient(): boolean {
+    return true
+  }
+}
+
+/** No complete answer arrived within the time allowed. */
+export class LastmileTimeoutError extends LastmileError {
+  readonly timeoutMs: number
+
+  constructor(message: string, timeoutMs: number, details: LastmileErrorDetails = {}) {
+    super("timeout", message, details)
+    this.timeoutMs = timeoutMs
+  }
+
+  override get transient(): boolean {
+    return true
+  }
+}
+
+/** The service refused the request (4xx): fix the request, do not repeat it. */
+export class LastmileRejectedError extends LastmileError {
+  constructor(message: string, details: LastmileErrorDetails = {}, code: LastmileErrorCode = "rejected") {
+    super(code, message, details, true)
+  }
+}
+
+/** 401 or 403: the API key is missing, wrong or not allowed this call. */
+export class LastmileAuthenticationError extends LastmileRejectedError {
+  constructor(message: string, details: LastmileErrorDetails = {}) {
+    super(message, details, "authentication")
+  }
+}
+
+/** 429: the service asks us to slow down; the request was not processed. */
+export class LastmileRateLimitError extends LastmileError {
+  /** How long the service asked us to wait, when it said. */
+  readonly retryAfterMs?: number
+
+  constructor(message: string, details: LastmileErrorDetails & { retryAfterMs?: number } = {}) {
+    super("rate_limited", message, details, true)
+    this.retryAfterMs = details.retryAfterMs
+  }
+
+  override get transient(): boolean {
+    return true
+  }
+}
+
+/** 5xx: the service failed; for a write, whether it was applied is unknown. */
+export class LastmileServerError extends LastmileError {
+  constructor(message: string, details: LastmileErrorDetails = {}) {
+    super("server_error", message, details)
+  }
+
+  override get transient(): boolean {
+    return true
+  }
+}
+
+/** The answer was not JSON, or did not have the shape the spec gives. */
+export class LastmileInvalidResponseError extends LastmileError {
+  /** Where the answer differed from the schema, e.g. `rates.0.rateCode: Required`. */
+  readonly issues: string[]
+
+  constructor(message: string, issues: string[], details: LastmileErrorDetails = {}) {
+    super("invalid_response", message, details)
+    this.issues = issues
+  }
+}
+
+/**
+ * A booking whose fate could not be settled: it failed in a way that leaves
+ * the outcome unknown, and the lookup by merchantOrderId could not tell
+ * either. The caller must keep the booking for a later retry, never drop it.
+ */
+export class LastmileBookingOutcomeUnknownError extends LastmileError {
+  readonly merchantOrderId: string
+  readonly attempts: number
+
+  constructor(message: string, merchantOrderId: string, attempts: number, cause: unknown) {
+    super("booking_outcome_unknown", message, { cause, operation: "POST /task/deliveries" })
+    this.merchantOrderId = merchantOrderId
+    this.attempts = attempts
+  }
+}
+
+/** True when a failed write may or may not have been applied by the service. */
+export function isOutcomeUnknown(error: unknown): boolean {
+  if (!(error instanceof LastmileError)) {
+    return false
+  }
+  if (error.notProcessed) {
+    return false
+  }
+  return (
+    error instanceof LastmileTimeoutError ||
+    error instanceof LastmileUnreachableError ||
+    error instanceof LastmileServerError ||
+    error instanceof LastmileInvalidResponseError
+  )
+}

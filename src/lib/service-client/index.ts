@@ -1,0 +1,5 @@
+export * from "./client"
+export * from "./errors"
+export * from "./redact"
+export * from "./retry-policy"
+export * from "./schemas"

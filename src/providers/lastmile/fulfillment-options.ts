@@ -1,0 +1,46 @@
+/**
+ * The options a merchant picks when creating a shipping option. The chosen
+ * object is stored as `shipping_option.data`, so it carries what pricing and
+ * booking need to know about the option.
+ */
+
+export const COLLECTION_RATE_CODE = "SVC_COL"
+export const COLLECTION_OPTION_ID = "lastmile-collection"
+export const RETURN_OPTION_ID = "lastmile-return"
+
+export type LastmileOptionKind = "delivery" | "collection" | "return"
+
+export interface LastmileFulfillmentOption {
+  [key: string]: unknown
+  id: string
+  name: string
+  kind: LastmileOptionKind
+  is_return?: boolean
+  delivery_type?: string
+  rate_code?: string
+}
+
+/** NEXT_DAY → lastmile-next-day. */
+export function deliveryOptionId(deliveryType: string): string {
+  return `lastmile-${deliveryType.toLowerCase().replace(/_/g, "-")}`
+}
+
+function deliveryOptionName(deliveryType: string): string {
+  const words = deliveryType.toLowerCase().split("_").join(" ")
+  return `Last-mile ${words} delivery`
+}
+
+export function buildFulfillmentOptions(deliveryTypes: string[]): LastmileFulfillmentOption[] {
+  return [
+    ...deliveryTypes.map(
+      (deliveryType): LastmileFulfillmentOption => ({
+        id: deliveryOptionId(deliveryType),
+        name: deliveryOptionName(deliveryType),
+        kind: "delivery",
+        delivery_type: deliveryType,
+      })
+    ),
+    { id: COLLECTION_OPTION_ID, name: "Last-mile click & collect", kind: "collection", rate_code: COLLECTION_RATE_CODE },
+    { id: RETURN_OPTION_ID, name: "Last-mile return", kind: "return", is_return: true },
+  ]
+}

@@ -1,0 +1,112 @@
+/**
+ * The provider's options: snake_case as the host writes them, validated once
+ * at boot with one clear message per bad option, and resolved into the typed
+ * config the code uses.
+ */
+import { z } from "zod"
+
+/** Quotes go stale after about 2 minutes at the service; keep a margin. */
+export const MAX_QUOTE_CACHE_TTL_SECONDS = 110
+
+export interface LastmileProviderOptions {
+  /** The merchant's API key at the service (required). */
+  api_key?: string
+  /** Root URL of the service's API (required). */
+  base_url?: string
+  /** Token in the webhook URL (`/hooks/lastmile/<webhook_secret>`). */
+  webhook_secret?: string
+  /** Delivery types offered as options, each `lastmile-<type in kebab case>`. Default `["NEXT_DAY"]`. */
+  delivery_types?: string[]
+  /** Total time a checkout quote may take, retries included. Default 3000. */
+  quote_budget_ms?: number
+  /** One booking attempt. Default 10000. */
+  booking_timeout_ms?: number
+  /** One lookup attempt. Default 5000. */
+  lookup_timeout_ms?: number
+  /** How long one quote serves a cart state. Default 30, at most 110. */
+  quote_cache_ttl_seconds?: number
+}
+
+export interface ResolvedProviderOptions {
+  apiKey: string
+  baseUrl: string
+  webhookSecret?: string
+  deliveryTypes: string[]
+  quoteBudgetMs: number
+  bookingTimeoutMs: number
+  lookupTimeoutMs: number
+  quoteCacheTtlSeconds: number
+}
+
+const DELIVERY_TYPE = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/
+
+const positiveMs = (name: string, max: number) =>
+  z
+    .number({ error: `${name} must be a number of milliseconds` })
+    .int(`${name} must be a whole number of milliseconds`)
+    .min(1, `${name} must be at least 1`)
+    .max(max, `${name} must be at most ${max}`)
+
+const optionsSchema = z.object({
+  api_key: z.string({ error: "api_key is required (the API key issued by the service)" }).trim().min(1, "api_key is required (the API key issued by the service)"),
+  base_url: z
+    .string({ error: "base_url is required (the service's API root, e.g. https://api.example.com)" })
+    .trim()
+    .refine((value) => {
+      try {
+        const url = new URL(value)
+        return url.protocol === "http:" || url.protocol === "https:"
+      } catch {
+        return false
+      }
+    }, "base_url must be an absolute http(s) URL"),
+  webhook_secret: z
+    .string()
+    .min(16, "webhook_secret must be at least 16 characters (it authenticates the webhook URL)")
+    .regex(/^[A-Za-z0-9._~-]+$/, "webhook_secret may hold only letters, digits and . _ ~ - (it travels in a URL path)")
+    .optional(),
+  delivery_types: z
+    .array(
+      z.string().regex(DELIVERY_TYPE, "each delivery type must be upper snake case, like NEXT_DAY"),
+      { error: "delivery_types must be a list of delivery types, like [\"NEXT_DAY\"]" }
+    )
+    .min(1, "delivery_types must list at least one delivery type")
+    .default(["NEXT_DAY"]),
+  quote_budget_ms: positiveMs("quote_budget_ms", 30_000).default(3000),
+  booking_timeout_ms: positiveMs("booking_timeout_ms", 120_000).default(10_000),
+  lookup_timeout_ms: positiveMs("lookup_timeout_ms", 60_000).default(5000),
+  quote_cache_ttl_seconds: z
+    .number({ error: "quote_cache_ttl_seconds must be a number of seconds" })
+    .min(0, "quote_cache_ttl_seconds must be 0 or more")
+    .max(
+      MAX_QUOTE_CACHE_TTL_SECONDS,
+      `quote_cache_ttl_seconds must be at most ${MAX_QUOTE_CACHE_TTL_SECONDS} (quotes go stale after about 2 minutes)`
+    )
+    .default(30),
+})
+
+export class InvalidProviderOptionsError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`medusa-plugin-lastmile: invalid provider options: ${problems.join("; ")}`)
+  }
+}
+
+/** Validates and resolves the options; throws one error listing every problem. */
+export function resolveProviderOptions(raw: unknown): ResolvedProviderOptions {
+  const result = optionsSchema.safeParse(raw ?? {})
+  if (!result.success) {
+    const problems = [...new Set(result.error.issues.map((issue) => issue.message))]
+    throw new InvalidProviderOptionsError(problems)
+  }
+  const o = result.data
+  return {
+    apiKey: o.api_key,
+    baseUrl: o.base_url,
+    webhookSecret: o.webhook_secret,
+    deliveryTypes: [...new Set(o.delivery_types)],
+    quoteBudgetMs: o.quote_budget_ms,
+    bookingTimeoutMs: o.booking_timeout_ms,
+    lookupTimeoutMs: o.lookup_timeout_ms,
+    quoteCacheTtlSeconds: o.quote_cache_ttl_seconds,
+  }
+}

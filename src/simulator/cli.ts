@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+/**
+ * `npm run simulator` / `lastmile-simulator`: runs the service simulator on
+ * loopback with a London-like merchant, for local development and the demo.
+ */
+import { parseArgs } from "node:util"
+import { readFileSync } from "node:fs"
+import { DEFAULT_SIMULATOR_API_KEY, londonLocations } from "./defaults"
+import { LastmileSimulator } from "./server"
+import type { SimLocation } from "./types"
+
+const HELP = `lastmile-simulator: a local, stateful stand-in for the last-mile service
+
+Options (environment variable in brackets):
+  --port <n>            port to listen on [LASTMILE_SIM_PORT] (default 4010)
+  --host <addr>         address to bind [LASTMILE_SIM_HOST] (default 127.0.0.1)
+  --api-key <key>       the x-api-key it accepts [LASTMILE_API_KEY] (default ${DEFAULT_SIMULATOR_API_KEY})
+  --webhook-url <url>   where status webhooks are POSTed [LASTMILE_SIM_WEBHOOK_URL]
+  --locations <file>    JSON list of fulfilment locations (default: a London warehouse and 10 stores)
+  --skus <a,b,c>        SKUs stocked by the default locations (default DEMO-TEE,DEMO-MUG,DEMO-CAP)
+  --latency <ms>        latency added to every API call
+  --help                this text
+
+Control API (no key; loopback only): GET /__sim/requests, POST|DELETE /__sim/faults,
+GET|PATCH /__sim/config, GET /__sim/tasks, POST /__sim/tasks/:id/advance,
+POST /__sim/tasks/:id/status {value}, GET|PUT /__sim/locations, PATCH /__sim/locations/:id,
+POST /__sim/clock {advanceMs}, GET /__sim/webhooks. Tracking pages: GET /track/:trackingId.`
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: "string" },
+      host: { type: "string" },
+      "api-key": { type: "string" },
+      "webhook-url": { type: "string" },
+      locations: { type: "string" },
+      skus: { type: "string" },
+      latency: { type: "string" },
+      help: { type: "boolean" },
+    },
+  })
+  if (values.help) {
+    console.log(HELP)
+    return
+  }
+  const env = process.env
+  const port = Number(values.port ?? env.LASTMILE_SIM_PORT ?? 4010)
+  const host = values.host ?? env.LASTMILE_SIM_HOST ?? "127.0.0.1"
+  const skus = (values.skus ?? "DEMO-TEE,DEMO-MUG,DEMO-CAP").split(",").map((s) => s.trim()).filter(Boolean)
+  const locations: SimLocation[] = values.locations
+    ? (JSON.parse(readFileSync(values.locations, "utf8")) as SimLocation[])
+    : londonLocations(skus)
+  const simulator = new LastmileSimulator({
+    config: {
+      apiKey: values["api-key"] ?? env.LASTMILE_API_KEY ?? DEFAULT_SIMULATOR_API_KEY,
+      webhookUrl: values["webhook-url"] ?? env.LASTMILE_SIM_WEBHOOK_URL,
+    },
+    locations,
+  })
+  if (values.latency) {
+    simulator.addFault({ operation: "*", kind: "latency", latencyMs: Number(values.latency) })
+  }
+  const url = await simulator.start(port, host)
+  console.log(`lastmile simulator listening on ${url} (${locations.length} locations)`)
+  console.log(`set LASTMILE_BASE_URL=${url} and LASTMILE_API_KEY to the key it was started with`)
+  const shutdown = () => {
+    void simulator.stop().then(() => process.exit(0))
+  }
+  process.on("SIGINT", shutdown)
+  process.on("SIGTERM", shutdown)
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+})

@@ -1,0 +1,111 @@
+import type { OperatingHours } from "./collection-readiness"
+import type { SimLocation, SimulatorConfig } from "./types"
+
+export const DEFAULT_SIMULATOR_API_KEY = "sim_test_key"
+
+export function defaultConfig(overrides: Partial<SimulatorConfig> = {}): SimulatorConfig {
+  const base: SimulatorConfig = {
+    apiKey: DEFAULT_SIMULATOR_API_KEY,
+    currency: "GBP",
+    timezone: "Europe/London",
+    deliveryServices: [
+      {
+        deliveryType: "NEXT_DAY",
+        rateCode: "NEXT_DAY",
+        name: "Next day delivery",
+        price: 495,
+        co2Savings: 0.42,
+        daysAhead: 1,
+        windowFrom: "08:00",
+        windowTo: "20:00",
+      },
+    ],
+    collection: {
+      price: 0,
+      priceForm: "object",
+      locationField: true,
+      unavailable: "omit",
+      defaultCutoffMinutes: 45,
+      readyInMinutes: 120,
+    },
+    unservedPostcodePrefixes: ["ZE", "HS", "BT"],
+    noDeliveryPostcodePrefixes: ["KW", "IV"],
+    quoteTtlMs: 120_000,
+    duplicateBooking: "existing",
+    lookupShape: "list",
+    locationsShape: "array",
+    locationsListPath: "/fulfilment-locations",
+    statusFlow: ["NOT_STARTED", "ASSIGNED", "PICKED_UP", "IN_TRANSIT", "DELIVERED"],
+    webhook: { payload: "full", retryBaseMs: 200, retryMaxMs: 10_000, maxAttempts: 30 },
+  }
+  return {
+    ...base,
+    ...overrides,
+    collection: { ...base.collection, ...overrides.collection },
+    webhook: { ...base.webhook, ...overrides.webhook },
+  }
+}
+
+/** Mon–Sat 09:00–18:00, Sun 11:00–17:00, in London. */
+export function londonHours(overrides: Partial<OperatingHours["days"]> = {}): OperatingHours {
+  const weekday = { open: "09:00", close: "18:00" }
+  return {
+    timezone: "Europe/London",
+    days: {
+      mon: weekday,
+      tue: weekday,
+      wed: weekday,
+      thu: weekday,
+      fri: weekday,
+      sat: weekday,
+      sun: { open: "11:00", close: "17:00" },
+      ...overrides,
+    },
+  }
+}
+
+/** Open around the clock: collection never hits a cutoff (handy for tests). */
+export function alwaysOpenHours(timezone = "Europe/London"): OperatingHours {
+  const span = { open: "00:00", close: "23:59" }
+  return { timezone, days: { mon: span, tue: span, wed: span, thu: span, fri: span, sat: span, sun: span } }
+}
+
+const LONDON_STORES: [string, string, string, string][] = [
+  ["Covent Garden", "12 Long Acre", "London", "WC2E 9LH"],
+  ["Shoreditch", "45 Great Eastern Street", "London", "EC2A 3HP"],
+  ["Camden", "201 Camden High Street", "London", "NW1 7BT"],
+  ["Brixton", "4 Electric Avenue", "London", "SW9 8JX"],
+  ["Islington", "88 Upper Street", "London", "N1 0NP"],
+  ["Greenwich", "15 Nelson Road", "London", "SE10 9JB"],
+  ["Hammersmith", "30 King Street", "London", "W6 0QA"],
+  ["Stratford", "2 The Broadway", "London", "E15 4BQ"],
+  ["Richmond", "19 George Street", "Richmond", "TW9 1HY"],
+  ["Clapham", "60 Clapham High Street", "London", "SW4 7UL"],
+]
+
+/**
+ * A London-like merchant: one dispatch warehouse and ten stores, with stock
+ * for the given products (`stockFor(storeIndex, sku)`).
+ */
+export function londonLocations(skus: string[], stockFor: (store: number, sku: string) => number = () => 10): SimLocation[] {
+  const warehouse: SimLocation = {
+    fulfilmentLocationId: "fl_0001",
+    externalLocationId: "warehouse",
+    name: "Park Royal warehouse",
+    address: { line1: "Unit 7, Abbey Road", city: "London", postcode: "NW10 7SJ", country: "United Kingdom" },
+    operatingHours: londonHours(),
+    collectionEnabled: false,
+    deliveryEnabled: true,
+    stock: Object.fromEntries(skus.map((sku) => [sku, 1000])),
+  }
+  const stores = LONDON_STORES.map(([name, line1, city, postcode], i): SimLocation => ({
+    fulfilmentLocationId: `fl_${String(i + 2).padStart(4, "0")}`,
+    externalLocationId: `store-${name.toLowerCase().replace(/\s+/g, "-")}`,
+    name: `${name} store`,
+    address: { line1, city, postcode, country: "United Kingdom" },
+    operatingHours: londonHours(),
+    collectionEnabled: true,
+    stock: Object.fromEntries(skus.map((sku) => [sku, stockFor(i, sku)])),
+  }))
+  return [warehouse, ...stores]
+}

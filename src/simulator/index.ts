@@ -1,0 +1,5 @@
+export * from "./collection-readiness"
+export * from "./defaults"
+export * from "./server"
+export { SimulatorError } from "./simulator-state"
+export * from "./types"

@@ -1,0 +1,473 @@
+/**
+ * A stateful HTTP simulator of the last-mile service (spec/service-api.md),
+ * with fault injection, a request log and a control API under /__sim, so
+ * tests, the demo and the benchmarks run without the real service.
+ */
+import { timingSafeEqual } from "node:crypto"
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http"
+import type { AddressInfo, Socket } from "node:net"
+import { defaultConfig } from "./defaults"
+import { SimulatorError, SimulatorState } from "./simulator-state"
+import type {
+  Fault,
+  FaultKind,
+  RequestLogEntry,
+  SimLocation,
+  SimTask,
+  SimulatorConfig,
+  SimulatorOperation,
+} from "./types"
+import { WebhookSender } from "./webhook-sender"
+
+export interface SimulatorOptions {
+  config?: Partial<SimulatorConfig>
+  locations?: SimLocation[]
+  /** The simulator's clock (ms since epoch); real time when unset. */
+  clock?: () => number
+}
+
+interface ActiveFault extends Fault {
+  remaining: number
+}
+
+const MAX_BODY_BYTES = 1024 * 1024
+
+export class LastmileSimulator {
+  readonly state: SimulatorState
+  readonly webhooks: WebhookSender
+  private readonly log: RequestLogEntry[] = []
+  private faults: ActiveFault[] = []
+  private readonly server: Server
+  private readonly sockets = new Set<Socket>()
+  private readonly clock: () => number
+  private clockOffsetMs = 0
+  private seq = 0
+  private listeningUrl = ""
+
+  constructor(options: SimulatorOptions = {}) {
+    this.clock = options.clock ?? Date.now
+    this.webhooks = new WebhookSender(() => this.state.config)
+    this.state = new SimulatorState(defaultConfig(options.config), structuredClone(options.locations ?? []), {
+      onStatusChange: (task) => this.webhooks.statusChanged(task, this.now()),
+      baseUrl: () => this.listeningUrl,
+    })
+    this.server = createServer((req, res) => {
+      void this.handle(req, res)
+    })
+    this.server.on("connection", (socket) => {
+      this.sockets.add(socket)
+      socket.on("close", () => this.sockets.delete(socket))
+    })
+  }
+
+  // ------------------------------------------------------------ lifecycle
+
+  async start(port = 0, host = "127.0.0.1"): Promise<string> {
+    await new Promise<void>((resolve, reject) => {
+      this.server.once("error", reject)
+      this.server.listen(port, host, () => resolve())
+    })
+    const address = this.server.address() as AddressInfo
+    this.listeningUrl = `http://${host}:${address.port}`
+    return this.listeningUrl
+  }
+
+  get url(): string {
+    return this.listeningUrl
+  }
+
+  async stop(): Promise<void> {
+    await this.webhooks.stop()
+    for (const socket of this.sockets) {
+      socket.destroy()
+    }
+    await new Promise<void>((resolve) => this.server.close(() => resolve()))
+  }
+
+  // ------------------------------------------------------------ test API
+
+  now(): number {
+    return this.clock() + this.clockOffsetMs
+  }
+
+  /** Moves the simulator's clock (e.g. to make quotes stale). */
+  advanceClock(ms: number): void {
+    this.clockOffsetMs += ms
+  }
+
+  configure(patch: Partial<SimulatorConfig>): SimulatorConfig {
+    const current = this.state.config
+    this.state.config = {
+      ...current,
+      ...patch,
+      collection: { ...current.collection, ...patch.collection },
+      webhook: { ...current.webhook, ...patch.webhook },
+    }
+    return this.state.config
+  }
+
+  setLocations(locations: SimLocation[]): void {
+    this.state.locations = structuredClone(locations)
+  }
+
+  location(idOrExternalId: string): SimLocation {
+    const found = this.state.locations.find(
+      (l) => l.fulfilmentLocationId === idOrExternalId || l.externalLocationId === idOrExternalId
+    )
+    if (!found) {
+      throw new Error(`simulator: no location ${idOrExternalId}`)
+    }
+    return found
+  }
+
+  addFault(fault: Fault): void {
+    this.faults.push({ ...fault, remaining: fault.times ?? Number.POSITIVE_INFINITY })
+  }
+
+  clearFaults(): void {
+    this.faults = []
+  }
+
+  /** Every request received, oldest first; filter by operation. */
+  requests(operation?: SimulatorOperation): RequestLogEntry[] {
+    return operation ? this.log.filter((e) => e.operation === operation) : [...this.log]
+  }
+
+  clearRequests(): void {
+    this.log.length = 0
+  }
+
+  tasks(): SimTask[] {
+    return this.state.tasks
+  }
+
+  setTaskStatus(taskId: number, value: string): SimTask {
+    return this.state.setStatus(taskId, value, this.now())
+  }
+
+  advanceTask(taskId: number): SimTask {
+    return this.state.advance(taskId, this.now())
+  }
+
+  // ------------------------------------------------------------ HTTP
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? "/", "http://simulator")
+    const method = req.method ?? "GET"
+    let raw: string
+    try {
+      raw = await readBody(req)
+    } catch {
+      return send(res, 413, { error: { code: "PAYLOAD_TOO_LARGE", message: "Body over 1 MB" } })
+    }
+    if (url.pathname.startsWith("/__sim/")) {
+      return this.control(method, url, raw, res)
+    }
+    if (method === "GET" && url.pathname.startsWith("/track/")) {
+      return this.trackingPage(decodeURIComponent(url.pathname.slice("/track/".length)), res)
+    }
+
+    const operation = this.route(method, url.pathname)
+    let body: unknown = undefined
+    let bodyError: string | null = null
+    if (raw) {
+      try {
+        body = JSON.parse(raw)
+      } catch {
+        bodyError = "Body is not valid JSON"
+      }
+    }
+    const entry: RequestLogEntry = {
+      seq: ++this.seq,
+      at: new Date(this.now()).toISOString(),
+      method,
+      path: url.pathname,
+      operation,
+      query: Object.fromEntries(url.searchParams),
+      body,
+      apiKeyValid: this.keyMatches(req.headers["x-api-key"]),
+      contentType: req.headers["content-type"] ?? null,
+      status: null,
+      fault: null,
+    }
+    this.log.push(entry)
+    const reply = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
+      entry.status = status
+      send(res, status, payload, headers)
+    }
+
+    if (!operation) {
+      return reply(404, { error: { code: "NOT_FOUND", message: `No route ${method} ${url.pathname}` } })
+    }
+    if (!entry.apiKeyValid) {
+      return reply(401, { error: { code: "UNAUTHORIZED", message: "Missing or invalid x-api-key" } })
+    }
+    if (raw && !(entry.contentType ?? "").toLowerCase().startsWith("application/json")) {
+      return reply(415, { error: { code: "UNSUPPORTED_MEDIA_TYPE", message: "Content-Type must be application/json" } })
+    }
+    if (bodyError) {
+      return reply(400, { error: { code: "INVALID_JSON", message: bodyError } })
+    }
+
+    const fault = this.takeFault(operation)
+    if (fault?.kind === "latency") {
+      await sleep(fault.latencyMs ?? 0)
+    } else if (fault) {
+      entry.fault = fault.kind
+      if (fault.kind === "dropAfterCommit" || fault.commit) {
+        this.commitQuietly(() => this.apply(operation, url, body))
+      }
+      switch (fault.kind as FaultKind) {
+        case "reset":
+        case "dropAfterCommit":
+          res.socket?.destroy()
+          return
+        case "timeout":
+          // Never answer: the client's own timeout must end the call.
+          return
+        case "malformed":
+          entry.status = 200
+          res.writeHead(200, { "content-type": "application/json" })
+          res.end('{"rates": [{"rateCode": ')
+          return
+        case "status": {
+          const status = fault.status ?? 503
+          const headers: Record<string, string> =
+            status === 429 && fault.retryAfterSeconds !== undefined ? { "retry-after": String(fault.retryAfterSeconds) } : {}
+          return reply(status, { error: { code: status === 429 ? "RATE_LIMITED" : "SERVER_ERROR", message: "Injected fault" } }, headers)
+        }
+      }
+    }
+
+    try {
+      const { status, payload } = this.apply(operation, url, body)
+      reply(status, payload)
+    } catch (error) {
+      if (error instanceof SimulatorError) {
+        return reply(error.status, error.toBody())
+      }
+      reply(500, { error: { code: "INTERNAL", message: error instanceof Error ? error.message : String(error) } })
+    }
+  }
+
+  private route(method: string, path: string): SimulatorOperation | null {
+    if (method === "POST" && (path === "/task/quotes" || path === "/quotes")) {
+      return "quote"
+    }
+    if (path === "/task/deliveries") {
+      return method === "POST" ? "bookDelivery" : method === "GET" ? "lookupDelivery" : null
+    }
+    if (method === "POST" && path === "/task/returns") {
+      return "bookReturn"
+    }
+    if (method === "GET" && path === this.state.config.locationsListPath) {
+      return "listLocations"
+    }
+    if (method === "PATCH" && /^\/fulfilment\/fulfilment-locations\/[^/]+$/.test(path)) {
+      return "updateLocation"
+    }
+    return null
+  }
+
+  private apply(operation: SimulatorOperation, url: URL, body: unknown): { status: number; payload: unknown } {
+    const now = this.now()
+    switch (operation) {
+      case "quote":
+        return { status: 200, payload: this.state.quote(body, now) }
+      case "bookDelivery":
+      case "bookReturn": {
+        const { created, task } = this.state.book(operation === "bookDelivery" ? "DELIVERY" : "RETURN", body, now)
+        return { status: created ? 201 : 200, payload: publicTask(task) }
+      }
+      case "lookupDelivery": {
+        const merchantOrderId = url.searchParams.get("merchantOrderId")
+        if (!merchantOrderId) {
+          throw new SimulatorError(400, "VALIDATION_ERROR", "merchantOrderId is required", { missing: ["merchantOrderId"] })
+        }
+        const tasks = this.state.lookup(merchantOrderId).map(publicTask)
+        switch (this.state.config.lookupShape) {
+          case "single":
+            if (!tasks.length) {
+              throw new SimulatorError(404, "NOT_FOUND", `No task for merchantOrderId ${merchantOrderId}`)
+            }
+            return { status: 200, payload: tasks[tasks.length - 1] }
+          case "envelope":
+            return { status: 200, payload: { tasks } }
+          default:
+            return { status: 200, payload: tasks }
+        }
+      }
+      case "listLocations": {
+        const locations = this.state.locations.map((l) => this.state.publicLocation(l))
+        return { status: 200, payload: this.state.config.locationsShape === "envelope" ? { fulfilmentLocations: locations } : locations }
+      }
+      case "updateLocation": {
+        const id = decodeURIComponent(url.pathname.split("/").pop() as string)
+        return { status: 200, payload: this.state.publicLocation(this.state.patchLocation(id, body)) }
+      }
+    }
+  }
+
+  /** Applies a request whose answer a fault will replace; its own errors do not matter then. */
+  private commitQuietly(fn: () => unknown): void {
+    try {
+      fn()
+    } catch {
+      // The injected fault decides what the client sees.
+    }
+  }
+
+  private takeFault(operation: SimulatorOperation): ActiveFault | undefined {
+    const fault = this.faults.find((f) => (f.operation === operation || f.operation === "*") && f.remaining > 0)
+    if (fault) {
+      fault.remaining--
+      if (fault.remaining <= 0) {
+        this.faults = this.faults.filter((f) => f !== fault)
+      }
+    }
+    return fault
+  }
+
+  private keyMatches(header: string | string[] | undefined): boolean {
+    const given = Buffer.from(Array.isArray(header) ? header[0] ?? "" : header ?? "")
+    const expected = Buffer.from(this.state.config.apiKey)
+    return given.length === expected.length && timingSafeEqual(given, expected)
+  }
+
+  // ------------------------------------------------------------ control API
+
+  private control(method: string, url: URL, raw: string, res: ServerResponse): void {
+    let body: Record<string, unknown> = {}
+    try {
+      body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {}
+    } catch {
+      return send(res, 400, { error: { code: "INVALID_JSON", message: "Body is not valid JSON" } })
+    }
+    const path = url.pathname.slice("/__sim".length)
+    const taskRoute = /^\/tasks\/(\d+)\/(status|advance)$/.exec(path)
+    const locationRoute = /^\/locations\/([^/]+)$/.exec(path)
+    try {
+      if (method === "GET" && path === "/requests") {
+        const operation = url.searchParams.get("operation") as SimulatorOperation | null
+        return send(res, 200, this.requests(operation ?? undefined))
+      }
+      if (method === "DELETE" && path === "/requests") {
+        this.clearRequests()
+        return send(res, 204, null)
+      }
+      if (method === "POST" && path === "/faults") {
+        this.addFault(body as unknown as Fault)
+        return send(res, 201, body)
+      }
+      if (method === "DELETE" && path === "/faults") {
+        this.clearFaults()
+        return send(res, 204, null)
+      }
+      if (method === "GET" && path === "/config") {
+        return send(res, 200, { ...this.state.config, apiKey: "[set]" })
+      }
+      if (method === "PATCH" && path === "/config") {
+        this.configure(body as Partial<SimulatorConfig>)
+        return send(res, 200, { ...this.state.config, apiKey: "[set]" })
+      }
+      if (method === "GET" && path === "/tasks") {
+        return send(res, 200, this.state.tasks)
+      }
+      if (method === "POST" && taskRoute) {
+        const taskId = Number(taskRoute[1])
+        const task =
+          taskRoute[2] === "advance" ? this.advanceTask(taskId) : this.setTaskStatus(taskId, String(body.value ?? ""))
+        return send(res, 200, task)
+      }
+      if (method === "GET" && path === "/locations") {
+        return send(res, 200, this.state.locations)
+      }
+      if (method === "PUT" && path === "/locations") {
+        this.setLocations(body as unknown as SimLocation[])
+        return send(res, 200, this.state.locations)
+      }
+      if (method === "PATCH" && locationRoute) {
+        const location = this.location(decodeURIComponent(locationRoute[1]))
+        Object.assign(location, body)
+        return send(res, 200, location)
+      }
+      if (method === "POST" && path === "/clock") {
+        this.advanceClock(Number(body.advanceMs ?? 0))
+        return send(res, 200, { now: new Date(this.now()).toISOString() })
+      }
+      if (method === "GET" && path === "/webhooks") {
+        return send(res, 200, this.webhooks.attempts)
+      }
+    } catch (error) {
+      if (error instanceof SimulatorError) {
+        return send(res, error.status, error.toBody())
+      }
+      return send(res, 400, { error: { code: "BAD_REQUEST", message: error instanceof Error ? error.message : String(error) } })
+    }
+    send(res, 404, { error: { code: "NOT_FOUND", message: `No control route ${method} ${path}` } })
+  }
+
+  private trackingPage(trackingId: string, res: ServerResponse): void {
+    const task = this.state.tasks.find((t) => t.trackingId === trackingId)
+    if (!task) {
+      res.writeHead(404, { "content-type": "text/html; charset=utf-8" })
+      res.end("<!doctype html><title>Not found</title><p>No parcel with that tracking code.</p>")
+      return
+    }
+    const rows = task.statusHistory.map((h) => `<li>${escapeHtml(h.value)} <small>${escapeHtml(h.at)}</small></li>`).join("")
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" })
+    res.end(
+      `<!doctype html><title>Tracking ${escapeHtml(task.trackingId)}</title>` +
+        `<h1>Parcel ${escapeHtml(task.trackingId)}</h1><p>Order ${escapeHtml(task.merchantOrderName)}: <b>${escapeHtml(task.status.value)}</b></p><ol>${rows}</ol>`
+    )
+  }
+}
+
+/** What the API shows of a task: the spec's fields (the simulator keeps more). */
+function publicTask(task: SimTask): Record<string, unknown> {
+  return {
+    taskId: task.taskId,
+    createdAt: task.createdAt,
+    taskType: task.taskType,
+    status: task.status,
+    deliveryType: task.deliveryType,
+    trackingId: task.trackingId,
+    trackingUrl: task.trackingUrl,
+    rateCode: task.rateCode,
+    merchantOrderId: task.merchantOrderId,
+  }
+}
+
+function send(res: ServerResponse, status: number, payload: unknown, headers: Record<string, string> = {}): void {
+  if (res.headersSent || res.destroyed) {
+    return
+  }
+  if (payload === null || status === 204) {
+    res.writeHead(status, headers)
+    res.end()
+    return
+  }
+  res.writeHead(status, { "content-type": "application/json", ...headers })
+  res.end(JSON.stringify(payload))
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length
+    if (size > MAX_BODY_BYTES) {
+      throw new Error("too large")
+    }
+    chunks.push(chunk as Buffer)
+  }
+  return Buffer.concat(chunks).toString("utf8")
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms))
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+}

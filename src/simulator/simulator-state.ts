@@ -1,0 +1,414 @@
+/**
+ * The service's behaviour, without HTTP: quoting, booking, de-duplication,
+ * lookups, locations and task status. The server maps requests onto it.
+ */
+import { randomBytes } from "node:crypto"
+import { collectionReadiness, deliveryWindow } from "./collection-readiness"
+import type { SimAddress, SimLocation, SimTask, SimulatorConfig } from "./types"
+
+export class SimulatorError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown
+  ) {
+    super(message)
+  }
+
+  toBody(): Record<string, unknown> {
+    return { error: { code: this.code, message: this.message, ...(this.details ? { details: this.details } : {}) } }
+  }
+}
+
+interface QuoteLine {
+  merchantProductId: string
+  quantity: number
+}
+
+interface ValidRequest {
+  deliveryType: string
+  collection: { address: SimAddress; merchantLocationId?: string }
+  delivery: { address: SimAddress }
+  customer: { firstName: string; lastName: string; email: string; phoneNumber: string }
+  order: { merchantOrderId: string; merchantOrderName: string; lineItems: QuoteLine[] }
+  rateCode?: string
+}
+
+interface StoredRate {
+  rateCode: string
+  /** The store a SVC_COL rate belongs to. */
+  externalLocationId?: string | null
+  usable: boolean
+}
+
+interface StoredQuote {
+  createdAt: number
+  rates: StoredRate[]
+}
+
+const E164 = /^\+[1-9]\d{6,14}$/
+
+export class SimulatorState {
+  config: SimulatorConfig
+  locations: SimLocation[]
+  readonly tasks: SimTask[] = []
+  private readonly quotesByOrder = new Map<string, StoredQuote[]>()
+  private readonly bookings = new Map<string, SimTask>()
+  private nextTaskId = 1001
+  private readonly onStatusChange: (task: SimTask) => void
+  private readonly baseUrl: () => string
+
+  constructor(
+    config: SimulatorConfig,
+    locations: SimLocation[],
+    hooks: { onStatusChange: (task: SimTask) => void; baseUrl: () => string }
+  ) {
+    this.config = config
+    this.locations = locations
+    this.onStatusChange = hooks.onStatusChange
+    this.baseUrl = hooks.baseUrl
+  }
+
+  // ------------------------------------------------------------ quotes
+
+  quote(body: unknown, now: number): Record<string, unknown> {
+    const request = this.validate(body, false)
+    if (!this.config.deliveryServices.some((s) => s.deliveryType === request.deliveryType)) {
+      throw new SimulatorError(400, "UNSUPPORTED_DELIVERY_TYPE", `deliveryType "${request.deliveryType}" is not offered`, {
+        offered: this.config.deliveryServices.map((s) => s.deliveryType),
+      })
+    }
+    const postcode = normalisePostcode(request.delivery.address.postcode)
+    if (this.config.unservedPostcodePrefixes.some((p) => postcode.startsWith(normalisePostcode(p)))) {
+      this.remember(request.order.merchantOrderId, { createdAt: now, rates: [] })
+      return { eligibility: "PARTIAL", rates: [] }
+    }
+
+    const rates: Record<string, unknown>[] = []
+    const stored: StoredRate[] = []
+    const noDelivery = this.config.noDeliveryPostcodePrefixes.some((p) => postcode.startsWith(normalisePostcode(p)))
+    const dispatchers = this.locations.filter((l) => l.deliveryEnabled)
+    const dispatchable = !dispatchers.length || dispatchers.some((l) => hasStock(l, request.order.lineItems))
+
+    for (const service of this.config.deliveryServices) {
+      const window = deliveryWindow(now, this.config.timezone, service.daysAhead, service.windowFrom, service.windowTo)
+      const rate: Record<string, unknown> = {
+        rateCode: service.rateCode,
+        name: service.name,
+        description: `Delivered ${service.daysAhead === 1 ? "tomorrow" : `in ${service.daysAhead} days`} between ${service.windowFrom} and ${service.windowTo}.`,
+        deliveryType: service.deliveryType,
+        price: { amount: service.price, currency: this.config.currency },
+        window: { from: iso(window.from), to: iso(window.to) },
+        co2Savings: service.co2Savings ?? 0,
+      }
+      if (noDelivery) {
+        rate.error = { code: "ROUTE_NOT_SERVED", message: `${service.name} does not reach ${request.delivery.address.postcode}` }
+      } else if (!dispatchable) {
+        rate.error = { code: "OUT_OF_STOCK", message: "No delivery location has stock for every item" }
+      }
+      rates.push(rate)
+      stored.push({ rateCode: service.rateCode, usable: !rate.error })
+    }
+
+    for (const location of this.locations) {
+      if (request.collection.merchantLocationId && location.externalLocationId !== request.collection.merchantLocationId) {
+        continue
+      }
+      const rate = this.collectionRate(location, request.order.lineItems, now)
+      if (!rate) {
+        continue
+      }
+      rates.push(rate)
+      stored.push({ rateCode: "SVC_COL", externalLocationId: location.externalLocationId, usable: !rate.error })
+    }
+
+    this.remember(request.order.merchantOrderId, { createdAt: now, rates: stored })
+    const requestedOffered = stored.some(
+      (r, i) => r.usable && rates[i].deliveryType === request.deliveryType
+    )
+    const anyError = rates.some((r) => r.error !== undefined)
+    return { eligibility: anyError || !requestedOffered ? "PARTIAL" : "FULL", rates }
+  }
+
+  private collectionRate(location: SimLocation, lines: QuoteLine[], now: number): Record<string, unknown> | null {
+    const problem = !location.collectionEnabled
+      ? { code: "COLLECTION_DISABLED", message: `${location.name} does not offer collection` }
+      : !hasStock(location, lines)
+        ? { code: "OUT_OF_STOCK", message: `${location.name} does not have every item in stock` }
+        : null
+    if (problem && this.config.collection.unavailable === "omit") {
+      return null
+    }
+    const cutoff = location.collectionCutoffMinutes ?? this.config.collection.defaultCutoffMinutes
+    const readiness = collectionReadiness(now, location.operatingHours, cutoff, this.config.collection.readyInMinutes)
+    if (!readiness && !problem) {
+      return null
+    }
+    let readinessText = readiness?.message ?? ""
+    if (readiness?.state === "after_cutoff" && location.afterCutoffDescription) {
+      readinessText = location.afterCutoffDescription
+    }
+    const amount = location.collectionPrice ?? this.config.collection.price
+    const rate: Record<string, unknown> = {
+      rateCode: "SVC_COL",
+      name: location.name,
+      description: `Collect from ${location.name}, ${location.address.line1}, ${location.address.city} ${location.address.postcode}. ${readinessText}`.trim(),
+      price: this.config.collection.priceForm === "number" ? amount : { amount, currency: this.config.currency },
+    }
+    if (readiness) {
+      rate.window = { from: iso(readiness.readyAt), to: iso(readiness.closesAt) }
+    }
+    if (this.config.collection.locationField) {
+      rate.merchantLocationId = location.externalLocationId
+    }
+    if (problem) {
+      rate.error = problem
+    }
+    return rate
+  }
+
+  private remember(merchantOrderId: string, quote: StoredQuote): void {
+    const list = this.quotesByOrder.get(merchantOrderId) ?? []
+    list.push(quote)
+    // Only recent quotes matter for booking.
+    this.quotesByOrder.set(merchantOrderId, list.slice(-5))
+  }
+
+  // ------------------------------------------------------------ bookings
+
+  book(kind: "DELIVERY" | "RETURN", body: unknown, now: number): { created: boolean; task: SimTask } {
+    const request = this.validate(body, true)
+    const key = `${kind}:${request.order.merchantOrderId}`
+    const existing = this.bookings.get(key)
+    if (existing) {
+      if (this.config.duplicateBooking === "conflict") {
+        throw new SimulatorError(409, "DUPLICATE_ORDER", `merchantOrderId ${request.order.merchantOrderId} is already booked`, {
+          taskId: existing.taskId,
+        })
+      }
+      return { created: false, task: existing }
+    }
+    if (kind === "DELIVERY") {
+      this.checkQuoted(request, now)
+    }
+    const taskId = this.nextTaskId++
+    const trackingId = `LM${randomBytes(5).toString("hex").toUpperCase()}`
+    const createdAt = iso(now)
+    const task: SimTask = {
+      taskId,
+      createdAt,
+      taskType: kind,
+      status: { taskId, value: this.config.statusFlow[0] ?? "NOT_STARTED" },
+      deliveryType: request.deliveryType,
+      trackingId,
+      trackingUrl: `${this.config.publicUrl ?? this.baseUrl()}/track/${trackingId}`,
+      rateCode: request.rateCode as string,
+      merchantOrderId: request.order.merchantOrderId,
+      merchantOrderName: request.order.merchantOrderName,
+      collection: request.collection,
+      delivery: request.delivery,
+      customer: request.customer,
+      statusHistory: [{ value: this.config.statusFlow[0] ?? "NOT_STARTED", at: createdAt }],
+    }
+    this.tasks.push(task)
+    this.bookings.set(key, task)
+    return { created: true, task }
+  }
+
+  /** A booking needs a rate from a live quote for the same merchantOrderId. */
+  private checkQuoted(request: ValidRequest, now: number): void {
+    const rateCode = request.rateCode as string
+    const wanted = (rate: StoredRate) =>
+      rate.rateCode === rateCode &&
+      rate.usable &&
+      (rateCode !== "SVC_COL" || rate.externalLocationId === request.collection.merchantLocationId)
+    const quotes = this.quotesByOrder.get(request.order.merchantOrderId) ?? []
+    const matching = quotes.filter((q) => q.rates.some(wanted))
+    if (!matching.length) {
+      throw new SimulatorError(
+        422,
+        "RATE_NOT_QUOTED",
+        rateCode === "SVC_COL"
+          ? `No quote for ${request.order.merchantOrderId} offers collection from ${request.collection.merchantLocationId}`
+          : `No quote for ${request.order.merchantOrderId} offers rate ${rateCode}`
+      )
+    }
+    const newest = Math.max(...matching.map((q) => q.createdAt))
+    if (now - newest > this.config.quoteTtlMs) {
+      throw new SimulatorError(422, "QUOTE_EXPIRED", "The quote has expired: request a new quote immediately before booking")
+    }
+  }
+
+  lookup(merchantOrderId: string): SimTask[] {
+    return this.tasks.filter((t) => t.merchantOrderId === merchantOrderId)
+  }
+
+  findTask(taskId: number): SimTask | undefined {
+    return this.tasks.find((t) => t.taskId === taskId)
+  }
+
+  // ------------------------------------------------------------ status
+
+  setStatus(taskId: number, value: string, now: number): SimTask {
+    const task = this.findTask(taskId)
+    if (!task) {
+      throw new SimulatorError(404, "TASK_NOT_FOUND", `No task ${taskId}`)
+    }
+    if (task.status.value === value) {
+      return task
+    }
+    task.status = { taskId, value }
+    task.statusHistory.push({ value, at: iso(now) })
+    this.onStatusChange(task)
+    return task
+  }
+
+  /** Moves a task one step along the configured status flow. */
+  advance(taskId: number, now: number): SimTask {
+    const task = this.findTask(taskId)
+    if (!task) {
+      throw new SimulatorError(404, "TASK_NOT_FOUND", `No task ${taskId}`)
+    }
+    const flow = this.config.statusFlow
+    const index = flow.indexOf(task.status.value)
+    if (index === flow.length - 1) {
+      return task
+    }
+    return this.setStatus(taskId, flow[index + 1] ?? flow[flow.length - 1], now)
+  }
+
+  // ------------------------------------------------------------ locations
+
+  publicLocation(location: SimLocation): Record<string, unknown> {
+    return {
+      fulfilmentLocationId: location.fulfilmentLocationId,
+      externalLocationId: location.externalLocationId,
+      name: location.name,
+      collectionEnabled: location.collectionEnabled,
+      deliveryEnabled: location.deliveryEnabled ?? false,
+      address: location.address,
+      operatingHours: location.operatingHours,
+      collectionCutoffMinutes: location.collectionCutoffMinutes ?? this.config.collection.defaultCutoffMinutes,
+    }
+  }
+
+  patchLocation(id: string, body: unknown): SimLocation {
+    const location = this.locations.find((l) => l.fulfilmentLocationId === id)
+    if (!location) {
+      throw new SimulatorError(404, "LOCATION_NOT_FOUND", `No fulfilment location ${id}`)
+    }
+    const enabled = (body as { collectionEnabled?: unknown } | null)?.collectionEnabled
+    if (typeof enabled !== "boolean") {
+      throw new SimulatorError(400, "VALIDATION_ERROR", "collectionEnabled must be a boolean", {
+        fields: ["collectionEnabled"],
+      })
+    }
+    location.collectionEnabled = enabled
+    return location
+  }
+
+  // ------------------------------------------------------------ validation
+
+  private validate(body: unknown, booking: boolean): ValidRequest {
+    const missing: string[] = []
+    const b = (body ?? {}) as Record<string, unknown>
+    const str = (value: unknown, path: string) => {
+      if (typeof value !== "string" || !value.trim()) {
+        missing.push(path)
+      }
+    }
+    const obj = (value: unknown): Record<string, unknown> =>
+      value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
+    const address = (value: unknown, path: string) => {
+      const a = obj(value)
+      for (const field of ["line1", "city", "postcode", "country"]) {
+        str(a[field], `${path}.${field}`)
+      }
+    }
+    str(b.deliveryType, "deliveryType")
+    address(obj(b.collection).address, "collection.address")
+    address(obj(b.delivery).address, "delivery.address")
+    const customer = obj(b.customer)
+    for (const field of ["firstName", "lastName", "email", "phoneNumber"]) {
+      str(customer[field], `customer.${field}`)
+    }
+    const order = obj(b.order)
+    str(order.merchantOrderId, "order.merchantOrderId")
+    str(order.merchantOrderName, "order.merchantOrderName")
+    if (booking) {
+      str(b.rateCode, "rateCode")
+      if (b.rateCode === "SVC_COL") {
+        str(obj(b.collection).merchantLocationId, "collection.merchantLocationId")
+      }
+    }
+    const invalid: string[] = []
+    if (typeof customer.phoneNumber === "string" && customer.phoneNumber && !E164.test(customer.phoneNumber)) {
+      invalid.push("customer.phoneNumber (international format, e.g. +447700900123)")
+    }
+    const lineItems: QuoteLine[] = []
+    if (order.lineItems !== undefined) {
+      if (!Array.isArray(order.lineItems)) {
+        invalid.push("order.lineItems (an array)")
+      } else {
+        order.lineItems.forEach((raw, i) => {
+          const line = obj(raw)
+          if (typeof line.merchantProductId !== "string" || !line.merchantProductId) {
+            invalid.push(`order.lineItems.${i}.merchantProductId`)
+          } else if (!Number.isInteger(line.quantity) || (line.quantity as number) < 1) {
+            invalid.push(`order.lineItems.${i}.quantity (a positive integer)`)
+          } else {
+            lineItems.push({ merchantProductId: line.merchantProductId, quantity: line.quantity as number })
+          }
+        })
+      }
+    }
+    if (missing.length || invalid.length) {
+      const parts = [
+        missing.length ? `missing ${missing.join(", ")}` : "",
+        invalid.length ? `invalid ${invalid.join(", ")}` : "",
+      ].filter(Boolean)
+      throw new SimulatorError(400, "VALIDATION_ERROR", `Request is not valid: ${parts.join("; ")}`, {
+        missing,
+        invalid,
+      })
+    }
+    const collection = obj(b.collection)
+    return {
+      deliveryType: b.deliveryType as string,
+      collection: {
+        address: collection.address as SimAddress,
+        merchantLocationId: collection.merchantLocationId as string | undefined,
+      },
+      delivery: { address: obj(b.delivery).address as SimAddress },
+      customer: customer as ValidRequest["customer"],
+      order: {
+        merchantOrderId: order.merchantOrderId as string,
+        merchantOrderName: order.merchantOrderName as string,
+        lineItems,
+      },
+      rateCode: b.rateCode as string | undefined,
+    }
+  }
+}
+
+function hasStock(location: SimLocation, lines: QuoteLine[]): boolean {
+  const wanted = new Map<string, number>()
+  for (const line of lines) {
+    wanted.set(line.merchantProductId, (wanted.get(line.merchantProductId) ?? 0) + line.quantity)
+  }
+  for (const [product, quantity] of wanted) {
+    if ((location.stock[product] ?? 0) < quantity) {
+      return false
+    }
+  }
+  return true
+}
+
+function normalisePostcode(value: string): string {
+  return value.replace(/\s+/g, "").toUpperCase()
+}
+
+function iso(instant: number): string {
+  return new Date(instant).toISOString()
+}

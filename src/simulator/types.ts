@@ -1,0 +1,154 @@
+import type { OperatingHours } from "./collection-readiness"
+
+export type SimulatorOperation =
+  | "quote"
+  | "bookDelivery"
+  | "lookupDelivery"
+  | "bookReturn"
+  | "listLocations"
+  | "updateLocation"
+
+export interface SimAddress {
+  line1: string
+  city: string
+  postcode: string
+  country: string
+  [extra: string]: unknown
+}
+
+export interface SimLocation {
+  fulfilmentLocationId: string
+  /** What the merchant's platform calls the store; null until mapped. */
+  externalLocationId: string | null
+  name: string
+  address: SimAddress
+  operatingHours: OperatingHours
+  collectionEnabled: boolean
+  /** Whether deliveries are dispatched from here (stock counted for delivery rates). */
+  deliveryEnabled?: boolean
+  /** Overrides the merchant's default cutoff (minutes before closing). */
+  collectionCutoffMinutes?: number
+  /** Overrides the generated after-cutoff sentence. */
+  afterCutoffDescription?: string
+  /** Minor units; overrides the default collection price. */
+  collectionPrice?: number
+  /** Units on hand per merchantProductId. */
+  stock: Record<string, number>
+}
+
+export interface DeliveryService {
+  deliveryType: string
+  rateCode: string
+  name: string
+  /** Minor units. */
+  price: number
+  co2Savings?: number
+  /** Days from today of the delivery window, in the service's time zone. */
+  daysAhead: number
+  windowFrom: string
+  windowTo: string
+}
+
+export interface SimulatorConfig {
+  apiKey: string
+  /** Base of tracking URLs; the server's own URL when unset. */
+  publicUrl?: string
+  /** Where status-change webhooks are POSTed; none are sent when unset. */
+  webhookUrl?: string
+  /** ISO currency of every price. */
+  currency: string
+  timezone: string
+  deliveryServices: DeliveryService[]
+  collection: {
+    /** Minor units. */
+    price: number
+    /** The spec shows both forms; which one a real service uses is not shown. */
+    priceForm: "object" | "number"
+    /** Put the store's externalLocationId on each SVC_COL rate, or leave the store to be read from name and description. */
+    locationField: boolean
+    /** Stores that cannot offer collection: left out, or listed as SVC_COL rates carrying `error` (spec §7.2). */
+    unavailable: "omit" | "error"
+    defaultCutoffMinutes: number
+    readyInMinutes: number
+  }
+  /** Postcode prefixes the service cannot serve at all: quotes answer `rates: []`. */
+  unservedPostcodePrefixes: string[]
+  /** Postcode prefixes where delivery rates carry `error` (PARTIAL eligibility). */
+  noDeliveryPostcodePrefixes: string[]
+  /** Quotes go stale after this long (spec: about 2 minutes). */
+  quoteTtlMs: number
+  /** How a repeated booking of the same merchantOrderId answers (not shown). */
+  duplicateBooking: "existing" | "conflict"
+  /** Shape of GET /task/deliveries?merchantOrderId= (not shown). */
+  lookupShape: "list" | "single" | "envelope"
+  /** Shape of the location list (not shown). */
+  locationsShape: "array" | "envelope"
+  /** Path of the location list (its prefix is not shown). */
+  locationsListPath: string
+  /** Order in which `advance` moves a task. */
+  statusFlow: string[]
+  webhook: {
+    /** "full" carries the task; "minimal" only its id (the payload is not shown). */
+    payload: "full" | "minimal"
+    retryBaseMs: number
+    retryMaxMs: number
+    maxAttempts: number
+  }
+}
+
+export interface SimTask {
+  taskId: number
+  createdAt: string
+  taskType: "DELIVERY" | "RETURN"
+  status: { taskId: number; value: string }
+  deliveryType: string
+  trackingId: string
+  trackingUrl: string
+  rateCode: string
+  merchantOrderId: string
+  merchantOrderName: string
+  collection: unknown
+  delivery: unknown
+  customer: unknown
+  statusHistory: { value: string; at: string }[]
+}
+
+export type FaultKind = "latency" | "status" | "timeout" | "malformed" | "dropAfterCommit" | "reset"
+
+export interface Fault {
+  operation: SimulatorOperation | "*"
+  kind: FaultKind
+  /** How many requests it applies to; unlimited when unset. */
+  times?: number
+  /** For "latency". */
+  latencyMs?: number
+  /** For "status" (5xx or 429). */
+  status?: number
+  /** For 429: the Retry-After header, in seconds. */
+  retryAfterSeconds?: number
+  /** For "status", "timeout" and "malformed": process the request before failing (a write is committed). */
+  commit?: boolean
+}
+
+export interface RequestLogEntry {
+  seq: number
+  at: string
+  method: string
+  path: string
+  operation: SimulatorOperation | null
+  query: Record<string, string>
+  body: unknown
+  apiKeyValid: boolean
+  contentType: string | null
+  status: number | null
+  fault: FaultKind | null
+}
+
+export interface WebhookAttempt {
+  taskId: number
+  value: string
+  attempt: number
+  status: number | null
+  error?: string
+  at: string
+}
