@@ -1,9 +1,9 @@
 import type { OperatingHours } from "./collection-readiness"
-import type { SimLocation, SimulatorConfig } from "./types"
+import type { SimLocation, SimulatorConfig, SimulatorConfigPatch } from "./types"
 
 export const DEFAULT_SIMULATOR_API_KEY = "sim_test_key"
 
-export function defaultConfig(overrides: Partial<SimulatorConfig> = {}): SimulatorConfig {
+export function defaultConfig(overrides: SimulatorConfigPatch = {}): SimulatorConfig {
   const base: SimulatorConfig = {
     apiKey: DEFAULT_SIMULATOR_API_KEY,
     currency: "GBP",

@@ -15,12 +15,13 @@ import type {
   SimLocation,
   SimTask,
   SimulatorConfig,
+  SimulatorConfigPatch,
   SimulatorOperation,
 } from "./types"
 import { WebhookSender } from "./webhook-sender"
 
 export interface SimulatorOptions {
-  config?: Partial<SimulatorConfig>
+  config?: SimulatorConfigPatch
   locations?: SimLocation[]
   /** The simulator's clock (ms since epoch); real time when unset. */
   clock?: () => number
@@ -95,7 +96,7 @@ export class LastmileSimulator {
     this.clockOffsetMs += ms
   }
 
-  configure(patch: Partial<SimulatorConfig>): SimulatorConfig {
+  configure(patch: SimulatorConfigPatch): SimulatorConfig {
     const current = this.state.config
     this.state.config = {
       ...current,
@@ -367,7 +368,7 @@ export class LastmileSimulator {
         return send(res, 200, { ...this.state.config, apiKey: "[set]" })
       }
       if (method === "PATCH" && path === "/config") {
-        this.configure(body as Partial<SimulatorConfig>)
+        this.configure(body as SimulatorConfigPatch)
         return send(res, 200, { ...this.state.config, apiKey: "[set]" })
       }
       if (method === "GET" && path === "/tasks") {

@@ -152,3 +152,9 @@ export interface WebhookAttempt {
   error?: string
   at: string
 }
+
+/** A partial config whose nested groups may be partial too. */
+export type SimulatorConfigPatch = Omit<Partial<SimulatorConfig>, "collection" | "webhook"> & {
+  collection?: Partial<SimulatorConfig["collection"]>
+  webhook?: Partial<SimulatorConfig["webhook"]>
+}

@@ -1,0 +1,30 @@
+/**
+ * Request bodies for tests of the client and the simulator. Lives outside
+ * __tests__ folders so specs in several folders share it; not used by
+ * production code.
+ */
+import type { BookingRequest, QuoteRequest } from "../lib/service-client"
+
+export function quoteRequest(overrides: Partial<QuoteRequest> & { postcode?: string; lines?: [string, number][] } = {}): QuoteRequest {
+  const { postcode, lines, ...rest } = overrides
+  return {
+    deliveryType: "NEXT_DAY",
+    collection: {
+      address: { line1: "Unit 7, Abbey Road", city: "London", postcode: "NW10 7SJ", country: "United Kingdom" },
+    },
+    delivery: {
+      address: { line1: "1 Test Street", city: "London", postcode: postcode ?? "SW1A 1AA", country: "United Kingdom" },
+    },
+    customer: { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", phoneNumber: "+447700900123" },
+    order: {
+      merchantOrderId: "order_1",
+      merchantOrderName: "#1",
+      lineItems: (lines ?? [["SKU-A", 1]]).map(([merchantProductId, quantity]) => ({ merchantProductId, quantity })),
+    },
+    ...rest,
+  }
+}
+
+export function bookingRequest(rateCode = "NEXT_DAY", overrides: Partial<QuoteRequest> = {}): BookingRequest {
+  return { ...quoteRequest(overrides), rateCode }
+}
