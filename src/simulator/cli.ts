@@ -46,7 +46,10 @@ async function main(): Promise<void> {
   const env = process.env
   const port = Number(values.port ?? env.LASTMILE_SIM_PORT ?? 4010)
   const host = values.host ?? env.LASTMILE_SIM_HOST ?? "127.0.0.1"
-  const skus = (values.skus ?? "DEMO-TEE,DEMO-MUG,DEMO-CAP").split(",").map((s) => s.trim()).filter(Boolean)
+  const skus = (values.skus ?? "DEMO-TEE,DEMO-MUG,DEMO-CAP")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)
   const locations: SimLocation[] = values.locations
     ? (JSON.parse(readFileSync(values.locations, "utf8")) as SimLocation[])
     : londonLocations(skus)

@@ -3,15 +3,7 @@
  * its own time zone and its collection cutoff (spec §8: 45 minutes before
  * closing unless the location overrides it).
  */
-import {
-  type DayKey,
-  addDays,
-  formatClock,
-  formatLocalDate,
-  fromLocal,
-  parseClock,
-  toLocal,
-} from "./local-time"
+import { type DayKey, addDays, formatClock, formatLocalDate, fromLocal, parseClock, toLocal } from "./local-time"
 
 export interface OpeningSpan {
   open: string

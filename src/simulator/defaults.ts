@@ -87,7 +87,10 @@ const LONDON_STORES: [string, string, string, string][] = [
  * A London-like merchant: one dispatch warehouse and ten stores, with stock
  * for the given products (`stockFor(storeIndex, sku)`).
  */
-export function londonLocations(skus: string[], stockFor: (store: number, sku: string) => number = () => 10): SimLocation[] {
+export function londonLocations(
+  skus: string[],
+  stockFor: (store: number, sku: string) => number = () => 10
+): SimLocation[] {
   const warehouse: SimLocation = {
     fulfilmentLocationId: "fl_0001",
     externalLocationId: "warehouse",

@@ -234,8 +234,14 @@ export class LastmileSimulator {
         case "status": {
           const status = fault.status ?? 503
           const headers: Record<string, string> =
-            status === 429 && fault.retryAfterSeconds !== undefined ? { "retry-after": String(fault.retryAfterSeconds) } : {}
-          return reply(status, { error: { code: status === 429 ? "RATE_LIMITED" : "SERVER_ERROR", message: "Injected fault" } }, headers)
+            status === 429 && fault.retryAfterSeconds !== undefined
+              ? { "retry-after": String(fault.retryAfterSeconds) }
+              : {}
+          return reply(
+            status,
+            { error: { code: status === 429 ? "RATE_LIMITED" : "SERVER_ERROR", message: "Injected fault" } },
+            headers
+          )
         }
       }
     }
@@ -283,7 +289,9 @@ export class LastmileSimulator {
       case "lookupDelivery": {
         const merchantOrderId = url.searchParams.get("merchantOrderId")
         if (!merchantOrderId) {
-          throw new SimulatorError(400, "VALIDATION_ERROR", "merchantOrderId is required", { missing: ["merchantOrderId"] })
+          throw new SimulatorError(400, "VALIDATION_ERROR", "merchantOrderId is required", {
+            missing: ["merchantOrderId"],
+          })
         }
         const tasks = this.state.lookup(merchantOrderId).map(publicTask)
         switch (this.state.config.lookupShape) {
@@ -300,7 +308,10 @@ export class LastmileSimulator {
       }
       case "listLocations": {
         const locations = this.state.locations.map((l) => this.state.publicLocation(l))
-        return { status: 200, payload: this.state.config.locationsShape === "envelope" ? { fulfilmentLocations: locations } : locations }
+        return {
+          status: 200,
+          payload: this.state.config.locationsShape === "envelope" ? { fulfilmentLocations: locations } : locations,
+        }
       }
       case "updateLocation": {
         const id = decodeURIComponent(url.pathname.split("/").pop() as string)
@@ -330,7 +341,7 @@ export class LastmileSimulator {
   }
 
   private keyMatches(header: string | string[] | undefined): boolean {
-    const given = Buffer.from(Array.isArray(header) ? header[0] ?? "" : header ?? "")
+    const given = Buffer.from(Array.isArray(header) ? (header[0] ?? "") : (header ?? ""))
     const expected = Buffer.from(this.state.config.apiKey)
     return given.length === expected.length && timingSafeEqual(given, expected)
   }
@@ -403,7 +414,9 @@ export class LastmileSimulator {
       if (error instanceof SimulatorError) {
         return send(res, error.status, error.toBody())
       }
-      return send(res, 400, { error: { code: "BAD_REQUEST", message: error instanceof Error ? error.message : String(error) } })
+      return send(res, 400, {
+        error: { code: "BAD_REQUEST", message: error instanceof Error ? error.message : String(error) },
+      })
     }
     send(res, 404, { error: { code: "NOT_FOUND", message: `No control route ${method} ${path}` } })
   }
@@ -415,7 +428,9 @@ export class LastmileSimulator {
       res.end("<!doctype html><title>Not found</title><p>No parcel with that tracking code.</p>")
       return
     }
-    const rows = task.statusHistory.map((h) => `<li>${escapeHtml(h.value)} <small>${escapeHtml(h.at)}</small></li>`).join("")
+    const rows = task.statusHistory
+      .map((h) => `<li>${escapeHtml(h.value)} <small>${escapeHtml(h.at)}</small></li>`)
+      .join("")
     res.writeHead(200, { "content-type": "text/html; charset=utf-8" })
     res.end(
       `<!doctype html><title>Tracking ${escapeHtml(task.trackingId)}</title>` +

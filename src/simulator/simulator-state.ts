@@ -75,9 +75,14 @@ export class SimulatorState {
   quote(body: unknown, now: number): Record<string, unknown> {
     const request = this.validate(body, false)
     if (!this.config.deliveryServices.some((s) => s.deliveryType === request.deliveryType)) {
-      throw new SimulatorError(400, "UNSUPPORTED_DELIVERY_TYPE", `deliveryType "${request.deliveryType}" is not offered`, {
-        offered: this.config.deliveryServices.map((s) => s.deliveryType),
-      })
+      throw new SimulatorError(
+        400,
+        "UNSUPPORTED_DELIVERY_TYPE",
+        `deliveryType "${request.deliveryType}" is not offered`,
+        {
+          offered: this.config.deliveryServices.map((s) => s.deliveryType),
+        }
+      )
     }
     const postcode = normalisePostcode(request.delivery.address.postcode)
     if (this.config.unservedPostcodePrefixes.some((p) => postcode.startsWith(normalisePostcode(p)))) {
@@ -103,7 +108,10 @@ export class SimulatorState {
         co2Savings: service.co2Savings ?? 0,
       }
       if (noDelivery) {
-        rate.error = { code: "ROUTE_NOT_SERVED", message: `${service.name} does not reach ${request.delivery.address.postcode}` }
+        rate.error = {
+          code: "ROUTE_NOT_SERVED",
+          message: `${service.name} does not reach ${request.delivery.address.postcode}`,
+        }
       } else if (!dispatchable) {
         rate.error = { code: "OUT_OF_STOCK", message: "No delivery location has stock for every item" }
       }
@@ -112,7 +120,10 @@ export class SimulatorState {
     }
 
     for (const location of this.locations) {
-      if (request.collection.merchantLocationId && location.externalLocationId !== request.collection.merchantLocationId) {
+      if (
+        request.collection.merchantLocationId &&
+        location.externalLocationId !== request.collection.merchantLocationId
+      ) {
         continue
       }
       const rate = this.collectionRate(location, request.order.lineItems, now)
@@ -124,9 +135,7 @@ export class SimulatorState {
     }
 
     this.remember(request.order.merchantOrderId, { createdAt: now, rates: stored })
-    const requestedOffered = stored.some(
-      (r, i) => r.usable && rates[i].deliveryType === request.deliveryType
-    )
+    const requestedOffered = stored.some((r, i) => r.usable && rates[i].deliveryType === request.deliveryType)
     const anyError = rates.some((r) => r.error !== undefined)
     return { eligibility: anyError || !requestedOffered ? "PARTIAL" : "FULL", rates }
   }
@@ -153,7 +162,8 @@ export class SimulatorState {
     const rate: Record<string, unknown> = {
       rateCode: "SVC_COL",
       name: location.name,
-      description: `Collect from ${location.name}, ${location.address.line1}, ${location.address.city} ${location.address.postcode}. ${readinessText}`.trim(),
+      description:
+        `Collect from ${location.name}, ${location.address.line1}, ${location.address.city} ${location.address.postcode}. ${readinessText}`.trim(),
       price: this.config.collection.priceForm === "number" ? amount : { amount, currency: this.config.currency },
     }
     if (readiness) {
@@ -183,9 +193,14 @@ export class SimulatorState {
     const existing = this.bookings.get(key)
     if (existing) {
       if (this.config.duplicateBooking === "conflict") {
-        throw new SimulatorError(409, "DUPLICATE_ORDER", `merchantOrderId ${request.order.merchantOrderId} is already booked`, {
-          taskId: existing.taskId,
-        })
+        throw new SimulatorError(
+          409,
+          "DUPLICATE_ORDER",
+          `merchantOrderId ${request.order.merchantOrderId} is already booked`,
+          {
+            taskId: existing.taskId,
+          }
+        )
       }
       return { created: false, task: existing }
     }
@@ -236,7 +251,11 @@ export class SimulatorState {
     }
     const newest = Math.max(...matching.map((q) => q.createdAt))
     if (now - newest > this.config.quoteTtlMs) {
-      throw new SimulatorError(422, "QUOTE_EXPIRED", "The quote has expired: request a new quote immediately before booking")
+      throw new SimulatorError(
+        422,
+        "QUOTE_EXPIRED",
+        "The quote has expired: request a new quote immediately before booking"
+      )
     }
   }
 

@@ -1,12 +1,7 @@
 import type { OperatingHours } from "./collection-readiness"
 
 export type SimulatorOperation =
-  | "quote"
-  | "bookDelivery"
-  | "lookupDelivery"
-  | "bookReturn"
-  | "listLocations"
-  | "updateLocation"
+  "quote" | "bookDelivery" | "lookupDelivery" | "bookReturn" | "listLocations" | "updateLocation"
 
 export interface SimAddress {
   line1: string

@@ -43,7 +43,13 @@ export class WebhookSender {
             merchantOrderId: task.merchantOrderId,
             status: { taskId: task.taskId, value: task.status.value },
           }
-    this.dispatch({ url: config.webhookUrl, body: JSON.stringify(body), taskId: task.taskId, value: task.status.value, attempt: 1 })
+    this.dispatch({
+      url: config.webhookUrl,
+      body: JSON.stringify(body),
+      taskId: task.taskId,
+      value: task.status.value,
+      attempt: 1,
+    })
   }
 
   /** Resolves when no delivery is pending or in flight. */

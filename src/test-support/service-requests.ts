@@ -5,7 +5,9 @@
  */
 import type { BookingRequest, QuoteRequest } from "../lib/service-client"
 
-export function quoteRequest(overrides: Partial<QuoteRequest> & { postcode?: string; lines?: [string, number][] } = {}): QuoteRequest {
+export function quoteRequest(
+  overrides: Partial<QuoteRequest> & { postcode?: string; lines?: [string, number][] } = {}
+): QuoteRequest {
   const { postcode, lines, ...rest } = overrides
   return {
     deliveryType: "NEXT_DAY",

@@ -42,12 +42,7 @@ import {
 
 /** The operations of the spec; also the keys of the simulator's faults. */
 export type LastmileOperation =
-  | "quote"
-  | "bookDelivery"
-  | "lookupDelivery"
-  | "bookReturn"
-  | "listLocations"
-  | "updateLocation"
+  "quote" | "bookDelivery" | "lookupDelivery" | "bookReturn" | "listLocations" | "updateLocation"
 
 export interface LastmileTimeouts {
   /** Total budget of a checkout quote, retries included. */
@@ -195,21 +190,18 @@ export class LastmileClient {
    */
   async quote(request: QuoteRequest, options: QuoteCallOptions = {}): Promise<ServiceQuote> {
     const deadline = Date.now() + (options.budgetMs ?? this.timeouts.quoteBudgetMs)
-    return this.withReadRetries(
-      async () => {
-        const timeoutMs = Math.max(1, deadline - Date.now())
-        const { json } = await this.send({
-          operation: "quote",
-          method: "POST",
-          path: "/task/quotes",
-          body: request,
-          timeoutMs,
-          signal: options.signal,
-        })
-        return this.parse("POST /task/quotes", json, parseQuote)
-      },
-      deadline
-    )
+    return this.withReadRetries(async () => {
+      const timeoutMs = Math.max(1, deadline - Date.now())
+      const { json } = await this.send({
+        operation: "quote",
+        method: "POST",
+        path: "/task/quotes",
+        body: request,
+        timeoutMs,
+        signal: options.signal,
+      })
+      return this.parse("POST /task/quotes", json, parseQuote)
+    }, deadline)
   }
 
   /** GET /task/deliveries?merchantOrderId=: every task the service holds for that reference. */
@@ -410,10 +402,13 @@ export class LastmileClient {
       )
     }
     // Every attempt was refused before processing (connection refused, 429).
-    throw new LastmileUnreachableError(`Booking ${merchantOrderId}: the service did not accept it after ${posts} attempt(s)`, {
-      operation: `POST ${path}`,
-      beforeSend: true,
-    })
+    throw new LastmileUnreachableError(
+      `Booking ${merchantOrderId}: the service did not accept it after ${posts} attempt(s)`,
+      {
+        operation: `POST ${path}`,
+        beforeSend: true,
+      }
+    )
   }
 
   // ------------------------------------------------------------ transport
@@ -464,11 +459,15 @@ export class LastmileClient {
       try {
         return { status, json: JSON.parse(text) }
       } catch {
-        throw new LastmileInvalidResponseError(`${operation}: the service answered ${status} with a body that is not JSON`, ["(root): not JSON"], {
-          operation,
-          status,
-          body: this.clean(text),
-        })
+        throw new LastmileInvalidResponseError(
+          `${operation}: the service answered ${status} with a body that is not JSON`,
+          ["(root): not JSON"],
+          {
+            operation,
+            status,
+            body: this.clean(text),
+          }
+        )
       }
     }
     const details = { operation, status, body: this.clean(text) }
@@ -477,7 +476,10 @@ export class LastmileClient {
       throw new LastmileAuthenticationError(`${operation}: the service refused the API key (${status})`, details)
     }
     if (status === 429) {
-      throw new LastmileRateLimitError(summary, { ...details, retryAfterMs: parseRetryAfter(response.headers["retry-after"]) })
+      throw new LastmileRateLimitError(summary, {
+        ...details,
+        retryAfterMs: parseRetryAfter(response.headers["retry-after"]),
+      })
     }
     if (status >= 500) {
       throw new LastmileServerError(summary, details)
@@ -490,9 +492,13 @@ export class LastmileClient {
       return parser(json)
     } catch (error) {
       const issues = error instanceof SchemaMismatch ? error.issues : [String(error)]
-      throw new LastmileInvalidResponseError(`${operation}: unexpected answer (${issues.slice(0, 3).join("; ")})`, issues, {
-        operation,
-      })
+      throw new LastmileInvalidResponseError(
+        `${operation}: unexpected answer (${issues.slice(0, 3).join("; ")})`,
+        issues,
+        {
+          operation,
+        }
+      )
     }
   }
 
@@ -505,7 +511,10 @@ export class LastmileClient {
   ): LastmileError {
     const code = errorCode(error)
     if (timedOut || code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT") {
-      return new LastmileTimeoutError(`${operation}: no answer within ${timeoutMs} ms`, timeoutMs, { operation, cause: error })
+      return new LastmileTimeoutError(`${operation}: no answer within ${timeoutMs} ms`, timeoutMs, {
+        operation,
+        cause: error,
+      })
     }
     if (callerSignal?.aborted) {
       return new LastmileTimeoutError(`${operation}: cancelled by the caller`, timeoutMs, { operation, cause: error })

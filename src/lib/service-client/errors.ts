@@ -34,12 +34,7 @@ export class LastmileError extends Error {
    */
   readonly notProcessed: boolean
 
-  constructor(
-    code: LastmileErrorCode,
-    message: string,
-    details: LastmileErrorDetails = {},
-    notProcessed = false
-  ) {
+  constructor(code: LastmileErrorCode, message: string, details: LastmileErrorDetails = {}, notProcessed = false) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause })
     this.name = new.target.name
     this.code = code

@@ -155,7 +155,14 @@ export function parseTask(value: unknown): ServiceTask {
 }
 
 const LIST_ENVELOPE_KEYS = ["tasks", "deliveries", "data", "items", "results"] as const
-const LOCATION_ENVELOPE_KEYS = ["fulfilmentLocations", "fulfillmentLocations", "locations", "data", "items", "results"] as const
+const LOCATION_ENVELOPE_KEYS = [
+  "fulfilmentLocations",
+  "fulfillmentLocations",
+  "locations",
+  "data",
+  "items",
+  "results",
+] as const
 
 function unwrapList(value: unknown, keys: readonly string[]): unknown[] | undefined {
   if (Array.isArray(value)) {

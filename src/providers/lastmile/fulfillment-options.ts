@@ -32,15 +32,18 @@ function deliveryOptionName(deliveryType: string): string {
 
 export function buildFulfillmentOptions(deliveryTypes: string[]): LastmileFulfillmentOption[] {
   return [
-    ...deliveryTypes.map(
-      (deliveryType): LastmileFulfillmentOption => ({
-        id: deliveryOptionId(deliveryType),
-        name: deliveryOptionName(deliveryType),
-        kind: "delivery",
-        delivery_type: deliveryType,
-      })
-    ),
-    { id: COLLECTION_OPTION_ID, name: "Last-mile click & collect", kind: "collection", rate_code: COLLECTION_RATE_CODE },
+    ...deliveryTypes.map((deliveryType): LastmileFulfillmentOption => ({
+      id: deliveryOptionId(deliveryType),
+      name: deliveryOptionName(deliveryType),
+      kind: "delivery",
+      delivery_type: deliveryType,
+    })),
+    {
+      id: COLLECTION_OPTION_ID,
+      name: "Last-mile click & collect",
+      kind: "collection",
+      rate_code: COLLECTION_RATE_CODE,
+    },
     { id: RETURN_OPTION_ID, name: "Last-mile return", kind: "return", is_return: true },
   ]
 }

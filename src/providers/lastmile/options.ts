@@ -48,7 +48,10 @@ const positiveMs = (name: string, max: number) =>
     .max(max, `${name} must be at most ${max}`)
 
 const optionsSchema = z.object({
-  api_key: z.string({ error: "api_key is required (the API key issued by the service)" }).trim().min(1, "api_key is required (the API key issued by the service)"),
+  api_key: z
+    .string({ error: "api_key is required (the API key issued by the service)" })
+    .trim()
+    .min(1, "api_key is required (the API key issued by the service)"),
   base_url: z
     .string({ error: "base_url is required (the service's API root, e.g. https://api.example.com)" })
     .trim()
@@ -66,10 +69,9 @@ const optionsSchema = z.object({
     .regex(/^[A-Za-z0-9._~-]+$/, "webhook_secret may hold only letters, digits and . _ ~ - (it travels in a URL path)")
     .optional(),
   delivery_types: z
-    .array(
-      z.string().regex(DELIVERY_TYPE, "each delivery type must be upper snake case, like NEXT_DAY"),
-      { error: "delivery_types must be a list of delivery types, like [\"NEXT_DAY\"]" }
-    )
+    .array(z.string().regex(DELIVERY_TYPE, "each delivery type must be upper snake case, like NEXT_DAY"), {
+      error: 'delivery_types must be a list of delivery types, like ["NEXT_DAY"]',
+    })
     .min(1, "delivery_types must list at least one delivery type")
     .default(["NEXT_DAY"]),
   quote_budget_ms: positiveMs("quote_budget_ms", 30_000).default(3000),

@@ -21,7 +21,13 @@ function store(id: string, stock: Record<string, number>, extra: Partial<SimLoca
   }
 }
 
-async function call(sim: LastmileSimulator, method: "GET" | "POST" | "PATCH", path: string, body?: unknown, headers: Record<string, string> = {}) {
+async function call(
+  sim: LastmileSimulator,
+  method: "GET" | "POST" | "PATCH",
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {}
+) {
   const response = await request(`${sim.url}${path}`, {
     method,
     headers: { "x-api-key": KEY, ...(body !== undefined ? { "content-type": "application/json" } : {}), ...headers },
@@ -56,7 +62,11 @@ describe("LastmileSimulator", () => {
   describe("authentication and validation", () => {
     it("answers 401 without the right x-api-key, and logs the attempt", async () => {
       expect((await call(sim, "POST", "/task/quotes", quoteRequest(), { "x-api-key": "wrong" })).status).toBe(401)
-      const missing = await request(`${sim.url}/task/quotes`, { method: "POST", body: "{}", headers: { "content-type": "application/json" } })
+      const missing = await request(`${sim.url}/task/quotes`, {
+        method: "POST",
+        body: "{}",
+        headers: { "content-type": "application/json" },
+      })
       expect(missing.statusCode).toBe(401)
       await missing.body.dump()
       expect(sim.requests("quote").map((r) => r.apiKeyValid)).toEqual([false, false])
@@ -64,10 +74,20 @@ describe("LastmileSimulator", () => {
 
     it("answers 400 naming every missing required field", async () => {
       const body = quoteRequest()
-      const { status, json } = await call(sim, "POST", "/task/quotes", { ...body, customer: { firstName: "Ada" }, order: undefined })
+      const { status, json } = await call(sim, "POST", "/task/quotes", {
+        ...body,
+        customer: { firstName: "Ada" },
+        order: undefined,
+      })
       expect(status).toBe(400)
       expect(json.error.details.missing).toEqual(
-        expect.arrayContaining(["customer.lastName", "customer.email", "customer.phoneNumber", "order.merchantOrderId", "order.merchantOrderName"])
+        expect.arrayContaining([
+          "customer.lastName",
+          "customer.email",
+          "customer.phoneNumber",
+          "order.merchantOrderId",
+          "order.merchantOrderName",
+        ])
       )
     })
 
@@ -80,7 +100,9 @@ describe("LastmileSimulator", () => {
     })
 
     it("answers 415 to a body sent without a JSON content type", async () => {
-      const { status } = await call(sim, "POST", "/task/quotes", JSON.stringify(quoteRequest()), { "content-type": "text/plain" })
+      const { status } = await call(sim, "POST", "/task/quotes", JSON.stringify(quoteRequest()), {
+        "content-type": "text/plain",
+      })
       expect(status).toBe(415)
     })
 
@@ -94,11 +116,25 @@ describe("LastmileSimulator", () => {
 
   describe("quotes", () => {
     it("offers delivery and one SVC_COL rate per collection-enabled store with stock for every line", async () => {
-      const { status, json } = await call(sim, "POST", "/task/quotes", quoteRequest({ lines: [["SKU-A", 2], ["SKU-B", 1]] }))
+      const { status, json } = await call(
+        sim,
+        "POST",
+        "/task/quotes",
+        quoteRequest({
+          lines: [
+            ["SKU-A", 2],
+            ["SKU-B", 1],
+          ],
+        })
+      )
       expect(status).toBe(200)
       expect(json.eligibility).toBe("FULL")
       const delivery = json.rates.find((r: { rateCode: string }) => r.rateCode === "NEXT_DAY")
-      expect(delivery).toMatchObject({ price: { amount: 495, currency: "GBP" }, co2Savings: expect.any(Number), window: { from: expect.any(String), to: expect.any(String) } })
+      expect(delivery).toMatchObject({
+        price: { amount: 495, currency: "GBP" },
+        co2Savings: expect.any(Number),
+        window: { from: expect.any(String), to: expect.any(String) },
+      })
       // b lacks SKU-B, c has collection disabled: only a qualifies.
       const collection = json.rates.filter((r: { rateCode: string }) => r.rateCode === "SVC_COL")
       expect(collection.map((r: { merchantLocationId: string }) => r.merchantLocationId)).toEqual(["store-a"])
@@ -114,7 +150,9 @@ describe("LastmileSimulator", () => {
       sim.configure({ collection: { unavailable: "error" } })
       const { json } = await call(sim, "POST", "/task/quotes", quoteRequest({ lines: [["SKU-B", 1]] }))
       expect(json.eligibility).toBe("PARTIAL")
-      const errors = json.rates.filter((r: { error?: unknown }) => r.error).map((r: { merchantLocationId: string; error: { code: string } }) => [r.merchantLocationId, r.error.code])
+      const errors = json.rates
+        .filter((r: { error?: unknown }) => r.error)
+        .map((r: { merchantLocationId: string; error: { code: string } }) => [r.merchantLocationId, r.error.code])
       expect(errors).toEqual([
         ["store-b", "OUT_OF_STOCK"],
         ["store-c", "COLLECTION_DISABLED"],
@@ -177,7 +215,9 @@ describe("LastmileSimulator", () => {
     })
 
     it("lets a location's own after-cutoff text replace the generated one", async () => {
-      const rate = await collectionRate("2026-11-23T17:20:00Z", { afterCutoffDescription: "Collect from 9am tomorrow." })
+      const rate = await collectionRate("2026-11-23T17:20:00Z", {
+        afterCutoffDescription: "Collect from 9am tomorrow.",
+      })
       expect(rate.description).toContain("Collect from 9am tomorrow.")
     })
 
@@ -281,18 +321,34 @@ describe("LastmileSimulator", () => {
   describe("locations", () => {
     it("lists fulfilment locations and switches collection with PATCH", async () => {
       const list = await call(sim, "GET", "/fulfilment-locations")
-      expect(list.json.map((l: { externalLocationId: string }) => l.externalLocationId)).toEqual(["store-a", "store-b", "store-c"])
-      expect(list.json[0]).toMatchObject({ collectionEnabled: true, address: expect.any(Object), operatingHours: expect.any(Object) })
+      expect(list.json.map((l: { externalLocationId: string }) => l.externalLocationId)).toEqual([
+        "store-a",
+        "store-b",
+        "store-c",
+      ])
+      expect(list.json[0]).toMatchObject({
+        collectionEnabled: true,
+        address: expect.any(Object),
+        operatingHours: expect.any(Object),
+      })
 
       const patched = await call(sim, "PATCH", "/fulfilment/fulfilment-locations/fl_a", { collectionEnabled: false })
       expect(patched.json.collectionEnabled).toBe(false)
       const { json } = await call(sim, "POST", "/task/quotes", quoteRequest())
-      expect(json.rates.filter((r: { rateCode: string }) => r.rateCode === "SVC_COL").map((r: { merchantLocationId: string }) => r.merchantLocationId)).toEqual(["store-b"])
+      expect(
+        json.rates
+          .filter((r: { rateCode: string }) => r.rateCode === "SVC_COL")
+          .map((r: { merchantLocationId: string }) => r.merchantLocationId)
+      ).toEqual(["store-b"])
     })
 
     it("refuses a PATCH without a boolean and answers 404 for an unknown location", async () => {
-      expect((await call(sim, "PATCH", "/fulfilment/fulfilment-locations/fl_a", { collectionEnabled: "yes" })).status).toBe(400)
-      expect((await call(sim, "PATCH", "/fulfilment/fulfilment-locations/fl_zz", { collectionEnabled: true })).status).toBe(404)
+      expect(
+        (await call(sim, "PATCH", "/fulfilment/fulfilment-locations/fl_a", { collectionEnabled: "yes" })).status
+      ).toBe(400)
+      expect(
+        (await call(sim, "PATCH", "/fulfilment/fulfilment-locations/fl_zz", { collectionEnabled: true })).status
+      ).toBe(404)
     })
   })
 
@@ -332,7 +388,11 @@ describe("LastmileSimulator", () => {
       await sim.webhooks.idle()
 
       expect(received.map((r) => r.status)).toEqual([500, 503, 200])
-      expect(received[2].body).toMatchObject({ taskId: task.taskId, merchantOrderId: "order_1", status: { value: "ASSIGNED" } })
+      expect(received[2].body).toMatchObject({
+        taskId: task.taskId,
+        merchantOrderId: "order_1",
+        status: { value: "ASSIGNED" },
+      })
       expect(sim.webhooks.attempts.map((a) => a.attempt)).toEqual([1, 2, 3])
     })
 
@@ -346,7 +406,11 @@ describe("LastmileSimulator", () => {
       await sim.webhooks.idle()
       const { json } = await call(sim, "GET", "/task/deliveries?merchantOrderId=order_1")
       expect(json[0].status.value).toBe("HELD_AT_DEPOT")
-      expect(received.map((r) => (r.body.status as { value: string }).value)).toEqual(["ASSIGNED", "PICKED_UP", "HELD_AT_DEPOT"])
+      expect(received.map((r) => (r.body.status as { value: string }).value)).toEqual([
+        "ASSIGNED",
+        "PICKED_UP",
+        "HELD_AT_DEPOT",
+      ])
     })
   })
 })

@@ -154,7 +154,9 @@ describe("LastmileClient against the simulator", () => {
       sim.addFault({ operation: "quote", kind: "timeout" })
       const controller = new AbortController()
       setTimeout(() => controller.abort(), 50)
-      await expect(client.quote(quoteRequest(), { signal: controller.signal })).rejects.toBeInstanceOf(LastmileTimeoutError)
+      await expect(client.quote(quoteRequest(), { signal: controller.signal })).rejects.toBeInstanceOf(
+        LastmileTimeoutError
+      )
     })
   })
 

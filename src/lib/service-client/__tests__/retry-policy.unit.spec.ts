@@ -33,7 +33,9 @@ describe("retry policy", () => {
 
   describe("shouldRetryUnsafeWrite", () => {
     it("repeats a write only when the service certainly did not process it", () => {
-      expect(shouldRetryUnsafeWrite(new LastmileUnreachableError("refused", { beforeSend: true }), 1, policy)).toBe(true)
+      expect(shouldRetryUnsafeWrite(new LastmileUnreachableError("refused", { beforeSend: true }), 1, policy)).toBe(
+        true
+      )
       expect(shouldRetryUnsafeWrite(new LastmileRateLimitError("slow down"), 1, policy)).toBe(true)
     })
 

@@ -40,7 +40,9 @@ describe("service schemas", () => {
     })
 
     it("sets a malformed rate aside instead of failing the whole quote", () => {
-      const quote = parseQuote({ rates: [{ name: "no code" }, { rateCode: "NEXT_DAY", price: "cheap" }, { rateCode: "OK" }] })
+      const quote = parseQuote({
+        rates: [{ name: "no code" }, { rateCode: "NEXT_DAY", price: "cheap" }, { rateCode: "OK" }],
+      })
       expect(quote.rates.map((r) => r.rateCode)).toEqual(["OK"])
       expect(quote.invalidRates.map((r) => r.index)).toEqual([0, 1])
       expect(quote.invalidRates[0].issues[0]).toContain("rateCode")
@@ -78,7 +80,13 @@ describe("service schemas", () => {
   })
 
   it("parseLocations accepts a bare list and an envelope", () => {
-    const location = { fulfilmentLocationId: 7, collectionEnabled: true, externalLocationId: "store-1", address: {}, operatingHours: {} }
+    const location = {
+      fulfilmentLocationId: 7,
+      collectionEnabled: true,
+      externalLocationId: "store-1",
+      address: {},
+      operatingHours: {},
+    }
     expect(parseLocations([location])[0].fulfilmentLocationId).toBe(7)
     expect(parseLocations({ fulfilmentLocations: [location] })).toHaveLength(1)
     expect(() => parseLocations({ nothing: true })).toThrow(/list/)
