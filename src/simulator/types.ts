@@ -1,7 +1,8 @@
+import type { LastmileOperation } from "../lib/service-client/client"
 import type { OperatingHours } from "./collection-readiness"
 
-export type SimulatorOperation =
-  "quote" | "bookDelivery" | "lookupDelivery" | "bookReturn" | "listLocations" | "updateLocation"
+/** The simulator's operations are the client's: faults and logs use the same names. */
+export type SimulatorOperation = LastmileOperation
 
 export interface SimAddress {
   line1: string
