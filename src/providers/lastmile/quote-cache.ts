@@ -1,0 +1,81 @@
+/**
+ * One upstream quote per cart state. lru-cache gives the TTL and, through
+ * `fetch`, the single flight: concurrent callers for the same fingerprint
+ * share one in-flight request. A failure is remembered briefly too (negative
+ * cache), so an outage costs one upstream call per cart state, not one per
+ * option per refresh.
+ */
+import { createHash } from "node:crypto"
+import { LRUCache } from "lru-cache"
+
+export type CachedOutcome<T> = { ok: true; value: T } | { ok: false; error: unknown }
+
+export interface QuoteCacheOptions {
+  ttlMs: number
+  failureTtlMs: number
+  max?: number
+}
+
+export class QuoteCache<T extends object> {
+  private readonly cache: LRUCache<string, CachedOutcome<T>, () => Promise<T>>
+  private upstreamCalls = 0
+
+  constructor(private readonly options: QuoteCacheOptions) {
+    this.cache = new LRUCache<string, CachedOutcome<T>, () => Promise<T>>({
+      max: options.max ?? 5000,
+      ttl: Math.max(1, options.ttlMs),
+      fetchMethod: async (_key, _stale, { context, options: setOptions }) => {
+        this.upstreamCalls++
+        try {
+          return { ok: true, value: await context() }
+        } catch (error) {
+          setOptions.ttl = Math.max(1, this.options.failureTtlMs)
+          return { ok: false, error }
+        }
+      },
+    })
+  }
+
+  /** The outcome for `key`: cached, joined in flight, or loaded now. Never throws. */
+  async get(key: string, load: () => Promise<T>): Promise<CachedOutcome<T>> {
+    if (this.options.ttlMs <= 0) {
+      this.upstreamCalls++
+      try {
+        return { ok: true, value: await load() }
+      } catch (error) {
+        return { ok: false, error }
+      }
+    }
+    const outcome = await this.cache.fetch(key, { context: load })
+    return outcome ?? { ok: false, error: new Error("quote cache returned nothing") }
+  }
+
+  /** A successful answer already held for `key`, without loading. */
+  peek(key: string): T | undefined {
+    const outcome = this.cache.get(key)
+    return outcome?.ok ? outcome.value : undefined
+  }
+
+  /** How many loads were started (for tests and benchmarks). */
+  get loads(): number {
+    return this.upstreamCalls
+  }
+}
+
+/** A stable digest of a cart state: the same state gives the same key whatever the key order. */
+export function fingerprint(value: unknown): string {
+  return createHash("sha256").update(stableStringify(value)).digest("base64url")
+}
+
+function stableStringify(value: unknown): string {
+  if (Array.isArray(value)) {
+    return `[${value.map(stableStringify).join(",")}]`
+  }
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableStringify(v)}`).join(",")}}`
+  }
+  return JSON.stringify(value) ?? "null"
+}
