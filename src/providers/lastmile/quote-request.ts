@@ -1,0 +1,146 @@
+/**
+ * Maps what Medusa knows of a cart to the service's quote (and booking)
+ * request. Nothing is invented: a field the service requires that the cart
+ * does not have yet is reported as a problem the shopper can fix.
+ */
+import type { QuoteRequest, ServiceAddress, ServiceLineItem } from "../../lib/service-client"
+import { countryName } from "./country-names"
+import { normalisePhoneNumber } from "./phone-number"
+
+/** The address fields Medusa's cart, order and stock-location addresses share. */
+export interface MedusaAddressLike {
+  first_name?: string | null
+  last_name?: string | null
+  phone?: string | null
+  address_1?: string | null
+  address_2?: string | null
+  city?: string | null
+  postal_code?: string | null
+  country_code?: string | null
+}
+
+export interface MedusaLineLike {
+  variant_id?: string | null
+  variant_sku?: string | null
+  variant?: { id?: string | null; sku?: string | null } | null
+  quantity: number | string | { toString(): string }
+}
+
+export type MerchantProductIdSource = "sku" | "variant_id"
+
+export interface QuoteInput {
+  /** The cart id while quoting, the order id at booking. */
+  merchantOrderId: string
+  merchantOrderName: string
+  deliveryType: string
+  items: MedusaLineLike[]
+  /** The shopper's address: delivery address and the customer's name and phone. */
+  shippingAddress?: MedusaAddressLike | null
+  email?: string | null
+  /** Address of the collection point sent with the quote. */
+  collectionAddress?: MedusaAddressLike | null
+  /** For a store collection: the store's external id. */
+  merchantLocationId?: string
+  productIdSource?: MerchantProductIdSource
+}
+
+/** A problem with the shopper's data, in words the shopper can act on. */
+export interface QuoteInputProblem {
+  field: string
+  message: string
+}
+
+export type QuoteRequestResult = { ok: true; request: QuoteRequest } | { ok: false; problems: QuoteInputProblem[] }
+
+export function toServiceAddress(
+  address: MedusaAddressLike | null | undefined,
+  label: string,
+  problems: QuoteInputProblem[]
+): ServiceAddress | undefined {
+  const missing: string[] = []
+  if (!address?.address_1?.trim()) {
+    missing.push("street")
+  }
+  if (!address?.city?.trim()) {
+    missing.push("city")
+  }
+  if (!address?.postal_code?.trim()) {
+    missing.push("postcode")
+  }
+  const country = countryName(address?.country_code)
+  if (!country) {
+    missing.push("country")
+  }
+  if (missing.length || !address) {
+    problems.push({ field: label, message: `The ${label} needs a ${missing.join(", ")}.` })
+    return undefined
+  }
+  return {
+    line1: address.address_1!.trim(),
+    ...(address.address_2?.trim() ? { line2: address.address_2.trim() } : {}),
+    city: address.city!.trim(),
+    postcode: address.postal_code!.trim(),
+    country: country as string,
+  }
+}
+
+/** Items as the basket the service checks stock against; one line per product, quantities summed. */
+export function toLineItems(items: MedusaLineLike[], source: MerchantProductIdSource = "sku"): ServiceLineItem[] {
+  const quantities = new Map<string, number>()
+  for (const item of items) {
+    const sku = item.variant_sku ?? item.variant?.sku ?? undefined
+    const variantId = item.variant_id ?? item.variant?.id ?? undefined
+    const id = source === "sku" ? (sku ?? variantId) : (variantId ?? sku)
+    const quantity = Number(item.quantity?.toString())
+    if (!id || !Number.isFinite(quantity) || quantity <= 0) {
+      continue
+    }
+    quantities.set(id, (quantities.get(id) ?? 0) + quantity)
+  }
+  return [...quantities].map(([merchantProductId, quantity]) => ({ merchantProductId, quantity }))
+}
+
+export function buildQuoteRequest(input: QuoteInput): QuoteRequestResult {
+  const problems: QuoteInputProblem[] = []
+  const delivery = toServiceAddress(input.shippingAddress, "shipping address", problems)
+  const collection = toServiceAddress(input.collectionAddress, "store address", problems)
+  const firstName = input.shippingAddress?.first_name?.trim()
+  const lastName = input.shippingAddress?.last_name?.trim()
+  if (!firstName || !lastName) {
+    problems.push({ field: "shipping_address.name", message: "Enter the recipient's first and last name." })
+  }
+  const email = input.email?.trim()
+  if (!email) {
+    problems.push({ field: "email", message: "Enter an email address so the courier can send updates." })
+  }
+  const phone = normalisePhoneNumber(input.shippingAddress?.phone, input.shippingAddress?.country_code)
+  if (!phone.ok) {
+    problems.push({
+      field: "shipping_address.phone",
+      message:
+        phone.reason === "missing"
+          ? "Enter a phone number so the courier can reach you."
+          : "Enter a phone number that can be dialled, with its country code if it is not local.",
+    })
+  }
+  const lineItems = toLineItems(input.items, input.productIdSource)
+  if (!lineItems.length) {
+    problems.push({ field: "items", message: "The cart has nothing to ship." })
+  }
+  if (problems.length || !delivery || !collection || !phone.ok) {
+    return { ok: false, problems }
+  }
+  return {
+    ok: true,
+    request: {
+      deliveryType: input.deliveryType,
+      collection: {
+        address: collection,
+        ...(input.merchantLocationId ? { merchantLocationId: input.merchantLocationId } : {}),
+      },
+      delivery: { address: delivery },
+      customer: { firstName: firstName!, lastName: lastName!, email: email!, phoneNumber: phone.e164 },
+      order: { merchantOrderId: input.merchantOrderId, merchantOrderName: input.merchantOrderName, lineItems },
+    },
+  }
+}
