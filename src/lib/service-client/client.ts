@@ -335,6 +335,7 @@ export class LastmileClient {
     const taskType = operation === "bookDelivery" ? "DELIVERY" : "RETURN"
     let posts = 0
     let unknown: unknown = undefined
+    let refused: unknown = undefined
 
     const lookUp = async (): Promise<ServiceTask | null | "failed"> => {
       try {
@@ -385,6 +386,7 @@ export class LastmileClient {
         if (!shouldRetryUnsafeWrite(error, n, this.retry)) {
           throw error
         }
+        refused = error
         await this.sleep(backoffMs(n, this.retry, error, this.random))
       }
     }
@@ -401,14 +403,8 @@ export class LastmileClient {
         unknown
       )
     }
-    // Every attempt was refused before processing (connection refused, 429).
-    throw new LastmileUnreachableError(
-      `Booking ${merchantOrderId}: the service did not accept it after ${posts} attempt(s)`,
-      {
-        operation: `POST ${path}`,
-        beforeSend: true,
-      }
-    )
+    // Every attempt was refused before processing (connection refused, 429): nothing was booked.
+    throw refused
   }
 
   // ------------------------------------------------------------ transport

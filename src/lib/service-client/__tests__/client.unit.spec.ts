@@ -9,6 +9,7 @@ import {
   LastmileBookingOutcomeUnknownError,
   LastmileError,
   LastmileInvalidResponseError,
+  LastmileRateLimitError,
   LastmileRejectedError,
   LastmileServerError,
   LastmileTimeoutError,
@@ -229,6 +230,15 @@ describe("LastmileClient against the simulator", () => {
       expect((error as LastmileError).status).toBe(422)
       expect((error as LastmileError).body).toContain("RATE_NOT_QUOTED")
       expect(operations()).toEqual(["bookDelivery:422"])
+    })
+
+    it("repeats a booking the service refused with 429, and surfaces the 429 when it never accepts", async () => {
+      sim.addFault({ operation: "bookDelivery", kind: "status", status: 429, retryAfterSeconds: 0 })
+      const error = await client.bookDelivery(bookingRequest("NEXT_DAY")).catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(LastmileRateLimitError)
+      expect(sim.requests("bookDelivery")).toHaveLength(3)
+      expect(sim.requests("lookupDelivery")).toHaveLength(0)
+      expect(sim.tasks()).toHaveLength(0)
     })
 
     it("repeats a booking whose connection was refused (nothing was sent)", async () => {
