@@ -30,3 +30,14 @@ export function quoteRequest(
 export function bookingRequest(rateCode = "NEXT_DAY", overrides: Partial<QuoteRequest> = {}): BookingRequest {
   return { ...quoteRequest(overrides), rateCode }
 }
+
+/** A complete UK shipping address as Medusa holds it on a cart. */
+export const ukShopperAddress = {
+  first_name: "Ada",
+  last_name: "Lovelace",
+  phone: "07911 123456",
+  address_1: "12 Long Acre",
+  city: "London",
+  postal_code: "WC2E 9LH",
+  country_code: "gb",
+}

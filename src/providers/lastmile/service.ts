@@ -1,7 +1,15 @@
 import { AbstractFulfillmentProviderService, MedusaError } from "@medusajs/framework/utils"
-import type { CreateShippingOptionDTO, Logger } from "@medusajs/framework/types"
-import { LastmileClient } from "../../lib/service-client"
+import type {
+  CalculateShippingOptionPriceDTO,
+  CalculatedShippingOptionPrice,
+  CreateShippingOptionDTO,
+  Logger,
+} from "@medusajs/framework/types"
+import { LastmileClient, type ServiceQuote } from "../../lib/service-client"
+import { type CartPricingContext, CheckoutPricer, type PricingOutcome } from "./checkout-pricing"
 import { type LastmileFulfillmentOption, buildFulfillmentOptions } from "./fulfillment-options"
+import { minorToMajor } from "./money"
+import { QuoteCache } from "./quote-cache"
 import {
   InvalidProviderOptionsError,
   type LastmileProviderOptions,
@@ -24,6 +32,7 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
   protected readonly logger_: Logger
   protected readonly options_: ResolvedProviderOptions
   protected readonly client_: LastmileClient
+  protected readonly pricer_: CheckoutPricer
   private readonly fulfillmentOptions_: LastmileFulfillmentOption[]
 
   /** Runs at boot: a bad option stops the app with a message naming each problem. */
@@ -53,6 +62,62 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
       logger,
     })
     this.fulfillmentOptions_ = buildFulfillmentOptions(this.options_.deliveryTypes)
+    const cache = new QuoteCache<ServiceQuote>({
+      ttlMs: this.options_.quoteCacheTtlSeconds * 1000,
+      // A failed quote is retried at most every few seconds per cart state.
+      failureTtlMs: Math.min(5000, this.options_.quoteCacheTtlSeconds * 1000),
+    })
+    this.pricer_ = new CheckoutPricer(this.client_, cache, this.options_.deliveryTypes[0])
+  }
+
+  /**
+   * Prices an option from the cart's one quote. Never throws: an option the
+   * service cannot price is returned without an amount, which Medusa treats
+   * as unavailable (an exception here would fail the shopper's cart update).
+   */
+  async calculatePrice(
+    optionData: CalculateShippingOptionPriceDTO["optionData"],
+    _data: CalculateShippingOptionPriceDTO["data"],
+    context: CalculateShippingOptionPriceDTO["context"]
+  ): Promise<CalculatedShippingOptionPrice> {
+    const outcome = await this.priceForCart(optionData, context).catch((error: unknown): PricingOutcome => ({
+      ok: false,
+      reason: "service_unavailable",
+      detail: error instanceof Error ? error.message : String(error),
+    }))
+    if (!outcome.ok) {
+      this.logger_.debug(
+        `lastmile: ${String(optionData.id)} unavailable for cart ${context.id}: ${outcome.reason}: ${outcome.detail}`
+      )
+      return { calculated_amount: undefined as unknown as number, is_calculated_price_tax_inclusive: false }
+    }
+    return {
+      calculated_amount: minorToMajor(outcome.price.amount, outcome.price.currency),
+      is_calculated_price_tax_inclusive: false,
+    }
+  }
+
+  protected async priceForCart(
+    optionData: Record<string, unknown>,
+    context: CalculateShippingOptionPriceDTO["context"]
+  ): Promise<PricingOutcome> {
+    const option = this.fulfillmentOptions_.find((o) => o.id === optionData.id)
+    if (!option || option.kind === "return") {
+      return { ok: false, reason: "rate_missing", detail: `not a priced lastmile option: ${String(optionData.id)}` }
+    }
+    const currencyCode = (context as { currency_code?: string }).currency_code ?? ""
+    const email =
+      (context as { lastmile_customer_email?: string; email?: string }).lastmile_customer_email ??
+      (context as { email?: string }).email
+    const cart: CartPricingContext = {
+      cartId: context.id,
+      currencyCode,
+      items: (context.items ?? []) as CartPricingContext["items"],
+      shippingAddress: context.shipping_address as CartPricingContext["shippingAddress"],
+      email,
+      location: context.from_location as CartPricingContext["location"],
+    }
+    return this.pricer_.price(option, cart)
   }
 
   async getFulfillmentOptions(): Promise<LastmileFulfillmentOption[]> {

@@ -1,14 +1,6 @@
 import { buildQuoteRequest, toLineItems } from "../quote-request"
+import { ukShopperAddress as shopper } from "../../../test-support/service-requests"
 
-const shopper = {
-  first_name: "Ada",
-  last_name: "Lovelace",
-  phone: "07911 123456",
-  address_1: "12 Long Acre",
-  city: "London",
-  postal_code: "WC2E 9LH",
-  country_code: "gb",
-}
 const warehouse = { address_1: "Unit 7, Abbey Road", city: "London", postal_code: "NW10 7SJ", country_code: "gb" }
 
 describe("buildQuoteRequest", () => {
