@@ -80,21 +80,25 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
     _data: CalculateShippingOptionPriceDTO["data"],
     context: CalculateShippingOptionPriceDTO["context"]
   ): Promise<CalculatedShippingOptionPrice> {
-    const outcome = await this.priceForCart(optionData, context).catch((error: unknown): PricingOutcome => ({
-      ok: false,
-      reason: "service_unavailable",
-      detail: error instanceof Error ? error.message : String(error),
-    }))
-    if (!outcome.ok) {
+    // Everything, conversion included, stays inside the guard: nothing may throw on the cart path.
+    try {
+      const outcome = await this.priceForCart(optionData, context)
+      if (outcome.ok) {
+        return {
+          calculated_amount: minorToMajor(outcome.price.amount, outcome.price.currency),
+          is_calculated_price_tax_inclusive: false,
+        }
+      }
       this.logger_.debug(
         `lastmile: ${String(optionData.id)} unavailable for cart ${context.id}: ${outcome.reason}: ${outcome.detail}`
       )
-      return { calculated_amount: undefined as unknown as number, is_calculated_price_tax_inclusive: false }
+    } catch (error) {
+      this.logger_.warn(
+        `lastmile: pricing ${String(optionData.id)} for cart ${context.id} failed: ${error instanceof Error ? error.message : String(error)}`
+      )
     }
-    return {
-      calculated_amount: minorToMajor(outcome.price.amount, outcome.price.currency),
-      is_calculated_price_tax_inclusive: false,
-    }
+    // No amount: Medusa treats the option as unavailable rather than failing the cart.
+    return { calculated_amount: undefined as unknown as number, is_calculated_price_tax_inclusive: false }
   }
 
   protected async priceForCart(

@@ -107,6 +107,16 @@ describe("calculatePrice", () => {
     expect(Date.now() - started).toBeLessThan(1500)
   })
 
+  it("never throws when the price cannot be converted, even with no currency in the context", async () => {
+    sim.configure({ collection: { priceForm: "number", price: 150 } })
+    const price = await provider.calculatePrice(
+      { id: "lastmile-collection" },
+      {},
+      context({ currency_code: undefined }, { id: "sloc_camden", externalId: "store-camden" })
+    )
+    expect(price.calculated_amount).toBeUndefined()
+  })
+
   it("leaves an option unpriced when the cart lacks what the service requires, without calling it", async () => {
     const price = await provider.calculatePrice(
       { id: "lastmile-next-day" },
