@@ -91,8 +91,4 @@ export class CheckoutPricer {
       context.currencyCode
     )
   }
-
-  get quotesRequested(): number {
-    return this.cache.loads
-  }
 }

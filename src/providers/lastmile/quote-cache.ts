@@ -18,47 +18,37 @@ export interface QuoteCacheOptions {
 
 export class QuoteCache<T extends object> {
   private readonly cache: LRUCache<string, CachedOutcome<T>, () => Promise<T>>
-  private upstreamCalls = 0
 
   constructor(private readonly options: QuoteCacheOptions) {
     this.cache = new LRUCache<string, CachedOutcome<T>, () => Promise<T>>({
       max: options.max ?? 5000,
       ttl: Math.max(1, options.ttlMs),
       fetchMethod: async (_key, _stale, { context, options: setOptions }) => {
-        this.upstreamCalls++
-        try {
-          return { ok: true, value: await context() }
-        } catch (error) {
+        const outcome = await settle(context)
+        if (!outcome.ok) {
           setOptions.ttl = Math.max(1, this.options.failureTtlMs)
-          return { ok: false, error }
         }
+        return outcome
       },
     })
   }
 
   /** The outcome for `key`: cached, joined in flight, or loaded now. Never throws. */
   async get(key: string, load: () => Promise<T>): Promise<CachedOutcome<T>> {
+    // lru-cache reads a TTL of 0 as "forever", so caching switched off bypasses it.
     if (this.options.ttlMs <= 0) {
-      this.upstreamCalls++
-      try {
-        return { ok: true, value: await load() }
-      } catch (error) {
-        return { ok: false, error }
-      }
+      return settle(load)
     }
     const outcome = await this.cache.fetch(key, { context: load })
     return outcome ?? { ok: false, error: new Error("quote cache returned nothing") }
   }
+}
 
-  /** A successful answer already held for `key`, without loading. */
-  peek(key: string): T | undefined {
-    const outcome = this.cache.get(key)
-    return outcome?.ok ? outcome.value : undefined
-  }
-
-  /** How many loads were started (for tests and benchmarks). */
-  get loads(): number {
-    return this.upstreamCalls
+async function settle<T>(load: () => Promise<T>): Promise<CachedOutcome<T>> {
+  try {
+    return { ok: true, value: await load() }
+  } catch (error) {
+    return { ok: false, error }
   }
 }
 
