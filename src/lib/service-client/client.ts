@@ -335,7 +335,6 @@ export class LastmileClient {
     const taskType = operation === "bookDelivery" ? "DELIVERY" : "RETURN"
     let posts = 0
     let unknown: unknown = undefined
-    let refused: unknown = undefined
 
     const lookUp = async (): Promise<ServiceTask | null | "failed"> => {
       try {
@@ -346,18 +345,26 @@ export class LastmileClient {
       }
     }
 
-    for (let n = 1; n <= this.retry.maxAttempts; n++) {
+    // Each round either settles an unknown outcome by a lookup, or posts. A round
+    // past the last attempt only settles; it never posts.
+    for (let n = 1; ; n++) {
       if (unknown !== undefined) {
         const found = await lookUp()
         if (found && found !== "failed") {
           this.logger.debug(`lastmile: adopted task ${found.taskId} for ${merchantOrderId} after ${describe(unknown)}`)
           return { task: found, adopted: true, attempts: posts }
         }
+        if (n > this.retry.maxAttempts) {
+          throw new LastmileBookingOutcomeUnknownError(
+            `Booking ${merchantOrderId}: outcome unknown after ${posts} attempt(s) (${describe(unknown)})`,
+            merchantOrderId,
+            posts,
+            unknown
+          )
+        }
         // Without proof that nothing was booked, never post again.
         if (found === "failed" || !repostAfterUnknown) {
-          if (n < this.retry.maxAttempts) {
-            await this.sleep(backoffMs(n, this.retry, unknown, this.random))
-          }
+          await this.sleep(backoffMs(n, this.retry, unknown, this.random))
           continue
         }
         unknown = undefined
@@ -374,37 +381,18 @@ export class LastmileClient {
         })
         return { task: this.parse(`POST ${path}`, json, parseTask), adopted: false, attempts: posts }
       } catch (error) {
-        // 409: a plausible answer to a repeated merchantOrderId; the task exists.
-        if (error instanceof LastmileRejectedError && error.status === 409) {
+        // 409 is a plausible answer to a repeated merchantOrderId: the task exists.
+        if ((error instanceof LastmileRejectedError && error.status === 409) || isOutcomeUnknown(error)) {
           unknown = error
           continue
         }
-        if (isOutcomeUnknown(error)) {
-          unknown = error
-          continue
-        }
+        // Refused before processing (connection refused, 429): safe to repeat, until the last attempt.
         if (!shouldRetryUnsafeWrite(error, n, this.retry)) {
           throw error
         }
-        refused = error
         await this.sleep(backoffMs(n, this.retry, error, this.random))
       }
     }
-
-    if (unknown !== undefined) {
-      const found = await lookUp()
-      if (found && found !== "failed") {
-        return { task: found, adopted: true, attempts: posts }
-      }
-      throw new LastmileBookingOutcomeUnknownError(
-        `Booking ${merchantOrderId}: outcome unknown after ${posts} attempt(s) (${describe(unknown)})`,
-        merchantOrderId,
-        posts,
-        unknown
-      )
-    }
-    // Every attempt was refused before processing (connection refused, 429): nothing was booked.
-    throw refused
   }
 
   // ------------------------------------------------------------ transport
