@@ -7,9 +7,27 @@
 import type { LastmileClient, ServiceQuote } from "../../lib/service-client"
 import { LastmileError } from "../../lib/service-client"
 import type { LastmileFulfillmentOption } from "./fulfillment-options"
-import { type MedusaAddressLike, type MedusaLineLike, type QuoteInputProblem, buildQuoteRequest } from "./quote-request"
+import {
+  type MedusaAddressLike,
+  type MedusaLineLike,
+  type MerchantProductIdSource,
+  type QuoteInputProblem,
+  buildQuoteRequest,
+} from "./quote-request"
 import { QuoteCache, fingerprint } from "./quote-cache"
-import { type RateChoice, type StoreDescription, selectCollectionRate, selectDeliveryRate } from "./rate-selection"
+import {
+  type RateChoice,
+  type StoreDescription,
+  needsStoreDirectory,
+  selectCollectionRate,
+  selectDeliveryRate,
+} from "./rate-selection"
+
+export type StockLocationLike = {
+  id?: string
+  name?: string | null
+  address?: (MedusaAddressLike & { metadata?: Record<string, unknown> | null }) | null
+}
 
 export interface CartPricingContext {
   cartId: string
@@ -18,10 +36,13 @@ export interface CartPricingContext {
   shippingAddress?: MedusaAddressLike | null
   email?: string | null
   /** The stock location of the option being priced. */
-  location?: {
-    id?: string
-    address?: (MedusaAddressLike & { metadata?: Record<string, unknown> | null }) | null
-  } | null
+  location?: StockLocationLike | null
+  /**
+   * The dispatch location's address, sent as the quote's collection address
+   * (added by the plugin's pricing-context hook). Without it, the option's
+   * own location is used.
+   */
+  dispatchAddress?: MedusaAddressLike | null
 }
 
 export type PricingOutcome =
@@ -30,8 +51,15 @@ export type PricingOutcome =
   | { ok: false; reason: "service_unavailable"; detail: string }
   | { ok: false; reason: "store_not_mapped"; detail: string }
 
+export type PricingResult = PricingOutcome & {
+  /** The quote's eligibility, when a quote was read. */
+  eligibility?: string
+  /** The store's external id, for a collection option. */
+  merchantLocationId?: string
+}
+
 /** The store's id at the service: `address.metadata.external_location_id`, else the stock location id. */
-export function storeExternalId(location: CartPricingContext["location"]): string | undefined {
+export function storeExternalId(location: StockLocationLike | null | undefined): string | undefined {
   const fromMetadata = location?.address?.metadata?.external_location_id
   if (typeof fromMetadata === "string" && fromMetadata.trim()) {
     return fromMetadata.trim()
@@ -39,23 +67,31 @@ export function storeExternalId(location: CartPricingContext["location"]): strin
   return location?.id ?? undefined
 }
 
+export interface CheckoutPricerOptions {
+  /** The delivery type the checkout quote asks for. */
+  quoteDeliveryType: string
+  productIdSource?: MerchantProductIdSource
+  /** The service's store list, needed only when a collection rate does not name its store. */
+  stores?: () => Promise<StoreDescription[]>
+}
+
 export class CheckoutPricer {
   constructor(
     private readonly client: LastmileClient,
     private readonly cache: QuoteCache<ServiceQuote>,
-    private readonly quoteDeliveryType: string,
-    private readonly stores: () => StoreDescription[] = () => []
+    private readonly options: CheckoutPricerOptions
   ) {}
 
-  async price(option: LastmileFulfillmentOption, context: CartPricingContext): Promise<PricingOutcome> {
+  async price(option: LastmileFulfillmentOption, context: CartPricingContext): Promise<PricingResult> {
     const built = buildQuoteRequest({
       merchantOrderId: context.cartId,
       merchantOrderName: context.cartId,
-      deliveryType: this.quoteDeliveryType,
+      deliveryType: this.options.quoteDeliveryType,
       items: context.items,
       shippingAddress: context.shippingAddress,
       email: context.email,
-      collectionAddress: context.location?.address,
+      collectionAddress: context.dispatchAddress ?? context.location?.address,
+      productIdSource: this.options.productIdSource,
     })
     if (!built.ok) {
       return {
@@ -77,18 +113,23 @@ export class CheckoutPricer {
         detail: error instanceof LastmileError ? error.message : "the delivery service could not be reached",
       }
     }
+    const quote = outcome.value
+    const eligibility = quote.eligibility
     if (option.kind === "collection") {
       const externalId = storeExternalId(context.location)
       if (!externalId) {
-        return { ok: false, reason: "store_not_mapped", detail: "the option has no stock location" }
+        return { ok: false, reason: "store_not_mapped", detail: "the option has no stock location", eligibility }
       }
-      return selectCollectionRate(outcome.value, externalId, context.currencyCode, this.stores())
+      const stores = needsStoreDirectory(quote) && this.options.stores ? await this.options.stores() : []
+      const choice = selectCollectionRate(quote, externalId, context.currencyCode, stores)
+      return { ...choice, eligibility, merchantLocationId: externalId }
     }
-    return selectDeliveryRate(
-      outcome.value,
-      option.delivery_type ?? this.quoteDeliveryType,
-      this.quoteDeliveryType,
+    const choice = selectDeliveryRate(
+      quote,
+      option.delivery_type ?? this.options.quoteDeliveryType,
+      this.options.quoteDeliveryType,
       context.currencyCode
     )
+    return { ...choice, eligibility }
   }
 }

@@ -25,6 +25,15 @@ export interface LastmileProviderOptions {
   lookup_timeout_ms?: number
   /** How long one quote serves a cart state. Default 30, at most 110. */
   quote_cache_ttl_seconds?: number
+  /**
+   * Delivery price offered while the service cannot be reached, per currency
+   * in major units (`{ gbp: 5.95 }`). Unset: delivery is unavailable during an outage.
+   */
+  fallback_amounts?: Record<string, number>
+  /** Whether the service's prices include tax. Default false (tax is added on top). */
+  prices_include_tax?: boolean
+  /** What the service knows a product by: the variant's SKU (default, else its id) or the variant id. */
+  product_id_source?: "sku" | "variant_id"
 }
 
 export interface ResolvedProviderOptions {
@@ -36,6 +45,10 @@ export interface ResolvedProviderOptions {
   bookingTimeoutMs: number
   lookupTimeoutMs: number
   quoteCacheTtlSeconds: number
+  /** Lower-case currency code → major units. */
+  fallbackAmounts: Record<string, number>
+  pricesIncludeTax: boolean
+  productIdSource: "sku" | "variant_id"
 }
 
 const DELIVERY_TYPE = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/
@@ -85,6 +98,24 @@ const optionsSchema = z.object({
       `quote_cache_ttl_seconds must be at most ${MAX_QUOTE_CACHE_TTL_SECONDS} (quotes go stale after about 2 minutes)`
     )
     .default(30),
+  fallback_amounts: z
+    .record(
+      z.string(),
+      z
+        .number({ error: "each fallback amount must be a number in major units, like 5.95" })
+        .min(0, "fallback amounts must be 0 or more")
+        .finite(),
+      { error: "fallback_amounts must map currency codes to amounts, like { gbp: 5.95 }" }
+    )
+    .refine(
+      (amounts) => Object.keys(amounts).every((code) => /^[A-Za-z]{3}$/.test(code)),
+      "fallback_amounts keys must be ISO currency codes, like gbp"
+    )
+    .default({}),
+  prices_include_tax: z.boolean({ error: "prices_include_tax must be true or false" }).default(false),
+  product_id_source: z
+    .enum(["sku", "variant_id"], { error: 'product_id_source must be "sku" or "variant_id"' })
+    .default("sku"),
 })
 
 export class InvalidProviderOptionsError extends Error {
@@ -110,5 +141,10 @@ export function resolveProviderOptions(raw: unknown): ResolvedProviderOptions {
     bookingTimeoutMs: o.booking_timeout_ms,
     lookupTimeoutMs: o.lookup_timeout_ms,
     quoteCacheTtlSeconds: o.quote_cache_ttl_seconds,
+    fallbackAmounts: Object.fromEntries(
+      Object.entries(o.fallback_amounts).map(([currency, amount]) => [currency.toLowerCase(), amount])
+    ),
+    pricesIncludeTax: o.prices_include_tax,
+    productIdSource: o.product_id_source,
   }
 }

@@ -34,6 +34,11 @@ function explicitStoreId(rate: ServiceRate): string | undefined {
   return undefined
 }
 
+/** Whether some collection rate names no store, so attributing it needs the store list. */
+export function needsStoreDirectory(quote: ServiceQuote): boolean {
+  return quote.rates.some((rate) => rate.rateCode === COLLECTION_RATE_CODE && !explicitStoreId(rate))
+}
+
 function normalise(text: string): string {
   return text
     .toLowerCase()

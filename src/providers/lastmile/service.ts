@@ -4,12 +4,23 @@ import type {
   CalculatedShippingOptionPrice,
   CreateShippingOptionDTO,
   Logger,
+  ValidateFulfillmentDataContext,
 } from "@medusajs/framework/types"
 import { LastmileClient, type ServiceQuote } from "../../lib/service-client"
-import { type CartPricingContext, CheckoutPricer, type PricingOutcome } from "./checkout-pricing"
+import { type CartPricingContext, CheckoutPricer, type PricingResult, storeExternalId } from "./checkout-pricing"
 import { type LastmileFulfillmentOption, buildFulfillmentOptions } from "./fulfillment-options"
 import { minorToMajor } from "./money"
+import { normalisePhoneNumber } from "./phone-number"
+import type { LastmilePricingContext } from "./pricing-context"
 import { QuoteCache } from "./quote-cache"
+import {
+  type LastmileRateDetails,
+  describeFallback,
+  describePricing,
+  shopperReason,
+  toStoreDescription,
+} from "./rate-details"
+import type { StoreDescription } from "./rate-selection"
 import {
   InvalidProviderOptionsError,
   type LastmileProviderOptions,
@@ -19,6 +30,30 @@ import {
 
 type InjectedDependencies = {
   logger: Logger
+}
+
+/** Medusa's price result plus the rate's details for storefronts. */
+export type LastmileCalculatedPrice = CalculatedShippingOptionPrice & { lastmile?: LastmileRateDetails }
+
+/** What `validateFulfillmentData` stores on the shipping method, and booking reads. */
+export interface LastmileShippingMethodData {
+  [key: string]: unknown
+  optionId: string
+  kind: "delivery" | "collection"
+  deliveryType: string
+  /** null when offered at the outage fallback price. */
+  rateCode: string | null
+  stockLocationId: string | null
+  /** The store's external id (collection only). */
+  merchantLocationId: string | null
+  /** The shopper's phone in international format. */
+  phoneNumber: string | null
+  description: string | null
+  window: { from: string; to: string } | null
+  /** Minor units of `quotedCurrency`, as quoted at selection. */
+  quotedAmount: number | null
+  quotedCurrency: string
+  fallback: boolean
 }
 
 /**
@@ -33,6 +68,7 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
   protected readonly options_: ResolvedProviderOptions
   protected readonly client_: LastmileClient
   protected readonly pricer_: CheckoutPricer
+  protected readonly quoteDeliveryType_: string
   private readonly fulfillmentOptions_: LastmileFulfillmentOption[]
 
   /** Runs at boot: a bad option stops the app with a message naming each problem. */
@@ -67,61 +103,177 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
       // A failed quote is retried at most every few seconds per cart state.
       failureTtlMs: Math.min(5000, this.options_.quoteCacheTtlSeconds * 1000),
     })
-    this.pricer_ = new CheckoutPricer(this.client_, cache, this.options_.deliveryTypes[0])
+    this.quoteDeliveryType_ = this.options_.deliveryTypes[0]
+    // The store list is read only when a collection rate does not name its store (DESIGN §4.5).
+    const storeList = new QuoteCache<StoreDescription[]>({ ttlMs: 5 * 60_000, failureTtlMs: 30_000, max: 1 })
+    const stores = async (): Promise<StoreDescription[]> => {
+      const outcome = await storeList.get("stores", async () =>
+        (await this.client_.listFulfilmentLocations()).flatMap((l) => toStoreDescription(l) ?? [])
+      )
+      return outcome.ok ? outcome.value : []
+    }
+    this.pricer_ = new CheckoutPricer(this.client_, cache, {
+      quoteDeliveryType: this.quoteDeliveryType_,
+      productIdSource: this.options_.productIdSource,
+      stores,
+    })
   }
 
   /**
    * Prices an option from the cart's one quote. Never throws: an option the
    * service cannot price is returned without an amount, which Medusa treats
    * as unavailable (an exception here would fail the shopper's cart update).
+   * The rate's text, window and any reason it is unavailable ride along as
+   * `lastmile`, which Medusa passes through as `calculated_price.lastmile`.
    */
   async calculatePrice(
     optionData: CalculateShippingOptionPriceDTO["optionData"],
     _data: CalculateShippingOptionPriceDTO["data"],
     context: CalculateShippingOptionPriceDTO["context"]
-  ): Promise<CalculatedShippingOptionPrice> {
+  ): Promise<LastmileCalculatedPrice> {
+    const tax = this.options_.pricesIncludeTax
     // Everything, conversion included, stays inside the guard: nothing may throw on the cart path.
     try {
-      const outcome = await this.priceForCart(optionData, context)
-      if (outcome.ok) {
+      const option = this.findOption(optionData)
+      if (!option || option.kind === "return") {
+        return this.unpriced(undefined)
+      }
+      const cart = this.toPricingContext(context)
+      const result = await this.pricer_.price(option, cart)
+      if (result.ok) {
         return {
-          calculated_amount: minorToMajor(outcome.price.amount, outcome.price.currency),
-          is_calculated_price_tax_inclusive: false,
+          calculated_amount: minorToMajor(result.price.amount, result.price.currency),
+          is_calculated_price_tax_inclusive: tax,
+          lastmile: describePricing(option, result),
+        }
+      }
+      const fallback = this.fallbackAmount(option, result, cart.currencyCode)
+      if (fallback !== undefined) {
+        this.logger_.warn(`lastmile: offering the fallback amount for cart ${context.id}: ${result.detail}`)
+        return {
+          calculated_amount: fallback,
+          is_calculated_price_tax_inclusive: tax,
+          lastmile: describeFallback(option),
         }
       }
       this.logger_.debug(
-        `lastmile: ${String(optionData.id)} unavailable for cart ${context.id}: ${outcome.reason}: ${outcome.detail}`
+        `lastmile: ${option.id} unavailable for cart ${context.id}: ${result.reason}: ${result.detail}`
       )
+      return this.unpriced(describePricing(option, result))
     } catch (error) {
       this.logger_.warn(
         `lastmile: pricing ${String(optionData.id)} for cart ${context.id} failed: ${error instanceof Error ? error.message : String(error)}`
       )
+      return this.unpriced(undefined)
     }
-    // No amount: Medusa treats the option as unavailable rather than failing the cart.
-    return { calculated_amount: undefined as unknown as number, is_calculated_price_tax_inclusive: false }
   }
 
-  protected async priceForCart(
+  /**
+   * Runs once, when the shopper picks the option. Re-checks that it can still
+   * be offered and that the shopper's details are complete; each problem is
+   * an INVALID_DATA error in words the shopper can act on. What it returns is
+   * stored on the shipping method and is what booking works from.
+   */
+  async validateFulfillmentData(
     optionData: Record<string, unknown>,
-    context: CalculateShippingOptionPriceDTO["context"]
-  ): Promise<PricingOutcome> {
-    const option = this.fulfillmentOptions_.find((o) => o.id === optionData.id)
-    if (!option || option.kind === "return") {
-      return { ok: false, reason: "rate_missing", detail: `not a priced lastmile option: ${String(optionData.id)}` }
+    data: Record<string, unknown>,
+    context: ValidateFulfillmentDataContext
+  ): Promise<LastmileShippingMethodData | Record<string, unknown>> {
+    const option = this.findOption(optionData)
+    if (!option) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `Shipping option data ${JSON.stringify(optionData.id ?? null)} is not a lastmile option.`
+      )
     }
-    const currencyCode = (context as { currency_code?: string }).currency_code ?? ""
-    const email =
-      (context as { lastmile_customer_email?: string; email?: string }).lastmile_customer_email ??
-      (context as { email?: string }).email
-    const cart: CartPricingContext = {
+    if (option.kind === "return") {
+      return { ...data, optionId: option.id }
+    }
+    const cart = this.toPricingContext(context as unknown as CalculateShippingOptionPriceDTO["context"])
+    const result = await this.pricer_.price(option, cart)
+    const phone = normalisePhoneNumber(cart.shippingAddress?.phone, cart.shippingAddress?.country_code)
+    const base = {
+      optionId: option.id,
+      kind: option.kind as "delivery" | "collection",
+      deliveryType:
+        option.kind === "delivery" ? (option.delivery_type ?? this.quoteDeliveryType_) : this.quoteDeliveryType_,
+      stockLocationId: cart.location?.id ?? null,
+      merchantLocationId: option.kind === "collection" ? (storeExternalId(cart.location) ?? null) : null,
+      phoneNumber: phone.ok ? phone.e164 : null,
+    }
+    if (result.ok) {
+      return {
+        ...base,
+        rateCode: result.rate.rateCode,
+        description: result.rate.description ?? null,
+        window: result.rate.window ? { from: result.rate.window.from, to: result.rate.window.to } : null,
+        quotedAmount: result.price.amount,
+        quotedCurrency: result.price.currency,
+        fallback: false,
+      }
+    }
+    if (result.reason === "input_incomplete") {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, result.detail)
+    }
+    if (this.fallbackAmount(option, result, cart.currencyCode) !== undefined) {
+      // Offered at the outage price; booking re-quotes and picks the rate then.
+      return {
+        ...base,
+        rateCode: null,
+        description: null,
+        window: null,
+        quotedAmount: null,
+        quotedCurrency: cart.currencyCode.toUpperCase(),
+        fallback: true,
+      }
+    }
+    const what = option.kind === "collection" ? "Collection from this store" : "This delivery option"
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `${what} is no longer available: ${shopperReason(option, result)} Please choose another option.`
+    )
+  }
+
+  private findOption(optionData: Record<string, unknown>): LastmileFulfillmentOption | undefined {
+    return this.fulfillmentOptions_.find((o) => o.id === optionData.id)
+  }
+
+  private unpriced(details: LastmileRateDetails | undefined): LastmileCalculatedPrice {
+    // No amount: Medusa treats the option as unavailable rather than failing the cart.
+    return {
+      calculated_amount: undefined as unknown as number,
+      is_calculated_price_tax_inclusive: this.options_.pricesIncludeTax,
+      ...(details ? { lastmile: details } : {}),
+    }
+  }
+
+  /** The merchant's outage price, for delivery options only: a store's stock cannot be known without the service. */
+  private fallbackAmount(
+    option: LastmileFulfillmentOption,
+    result: PricingResult,
+    currency: string
+  ): number | undefined {
+    if (result.ok || result.reason !== "service_unavailable" || option.kind !== "delivery") {
+      return undefined
+    }
+    return this.options_.fallbackAmounts[currency.toLowerCase()]
+  }
+
+  private toPricingContext(context: CalculateShippingOptionPriceDTO["context"]): CartPricingContext {
+    const extended = context as typeof context &
+      LastmilePricingContext & {
+        email?: string | null
+        customer?: { email?: string | null } | null
+      }
+    return {
       cartId: context.id,
-      currencyCode,
+      currencyCode: (extended.currency_code as string | undefined) ?? "",
       items: (context.items ?? []) as CartPricingContext["items"],
       shippingAddress: context.shipping_address as CartPricingContext["shippingAddress"],
-      email,
+      email: extended.lastmile_customer_email ?? extended.email ?? extended.customer?.email ?? null,
       location: context.from_location as CartPricingContext["location"],
+      dispatchAddress: extended.lastmile_dispatch_address ?? null,
     }
-    return this.pricer_.price(option, cart)
   }
 
   async getFulfillmentOptions(): Promise<LastmileFulfillmentOption[]> {

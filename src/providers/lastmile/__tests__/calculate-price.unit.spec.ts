@@ -60,7 +60,18 @@ describe("calculatePrice", () => {
       ),
     ])
     expect(prices).toHaveLength(11)
-    expect(prices[0]).toEqual({ calculated_amount: 4.95, is_calculated_price_tax_inclusive: false })
+    expect(prices[0]).toMatchObject({
+      calculated_amount: 4.95,
+      is_calculated_price_tax_inclusive: false,
+      lastmile: { available: true, rate_code: "NEXT_DAY", eligibility: "FULL", co2_savings: 0.42 },
+    })
+    expect(prices[0].lastmile?.window?.from).toMatch(/^\d{4}-\d\d-\d\dT/)
+    expect(prices[1].lastmile).toMatchObject({
+      available: true,
+      rate_code: "SVC_COL",
+      merchant_location_id: "store-covent-garden",
+    })
+    expect(prices[1].lastmile?.description).toContain("Covent Garden")
     expect(prices.slice(1).every((p) => p.calculated_amount === 0)).toBe(true)
     expect(sim.requests("quote")).toHaveLength(1)
     expect(sim.requests("quote")[0].body).toMatchObject({
@@ -135,5 +146,105 @@ describe("calculatePrice", () => {
       context({}, { id: "sloc_camden", externalId: "store-camden" })
     )
     expect(camden.calculated_amount).toBeUndefined()
+  })
+
+  it("says why an option is unavailable, in words a shopper can act on", async () => {
+    const noPhone = await provider.calculatePrice(
+      { id: "lastmile-next-day" },
+      {},
+      context({ shipping_address: { ...shopper, phone: null } })
+    )
+    expect(noPhone.lastmile).toMatchObject({
+      available: false,
+      unavailable_code: "input_incomplete",
+      unavailable_reason: "Enter a phone number so the courier can reach you.",
+    })
+    sim.configure({ collection: { unavailable: "error" } })
+    sim.location("store-camden").stock["DEMO-TEE"] = 0
+    const camden = await provider.calculatePrice(
+      { id: "lastmile-collection" },
+      {},
+      context({ id: "cart_camden" }, { id: "sloc_camden", externalId: "store-camden" })
+    )
+    expect(camden.lastmile).toMatchObject({ available: false, unavailable_code: "rate_error" })
+    expect(camden.lastmile?.unavailable_reason).toContain("does not have every item in stock")
+  })
+
+  it("sends the dispatch address from the pricing context as the quote's collection address", async () => {
+    await provider.calculatePrice(
+      { id: "lastmile-collection" },
+      {},
+      context(
+        {
+          lastmile_dispatch_address: {
+            address_1: "1 Depot Lane",
+            city: "London",
+            postal_code: "NW10 1AA",
+            country_code: "gb",
+          },
+        },
+        { id: "sloc_camden", externalId: "store-camden" }
+      )
+    )
+    expect(sim.requests("quote")[0].body).toMatchObject({ collection: { address: { line1: "1 Depot Lane" } } })
+  })
+
+  it("attributes collection rates that name no store by the service's store list", async () => {
+    sim.configure({ collection: { locationField: false } })
+    const camden = await provider.calculatePrice(
+      { id: "lastmile-collection" },
+      {},
+      context({}, { id: "sloc_camden", externalId: "store-camden" })
+    )
+    expect(camden.calculated_amount).toBe(0)
+    expect(camden.lastmile?.description).toContain("Camden")
+    expect(sim.requests("listLocations")).toHaveLength(1)
+  })
+})
+
+describe("outage fallback and tax", () => {
+  let sim: LastmileSimulator
+  let provider: LastmileFulfillmentProviderService
+
+  beforeEach(async () => {
+    sim = new LastmileSimulator({ config: { apiKey: KEY }, locations: londonLocations(["DEMO-TEE"]) })
+    await sim.start()
+    provider = new LastmileFulfillmentProviderService({ logger } as never, {
+      api_key: KEY,
+      base_url: sim.url,
+      quote_budget_ms: 500,
+      fallback_amounts: { gbp: 5.95 },
+      prices_include_tax: true,
+    })
+  })
+
+  afterEach(async () => {
+    await sim.stop()
+  })
+
+  it("offers delivery at the fallback amount while the service is down, but no store", async () => {
+    sim.addFault({ operation: "quote", kind: "status", status: 503 })
+    const delivery = await provider.calculatePrice({ id: "lastmile-next-day" }, {}, context())
+    expect(delivery).toMatchObject({
+      calculated_amount: 5.95,
+      is_calculated_price_tax_inclusive: true,
+      lastmile: { available: true, fallback: true },
+    })
+    const store = await provider.calculatePrice(
+      { id: "lastmile-collection" },
+      {},
+      context({}, { id: "sloc_camden", externalId: "store-camden" })
+    )
+    expect(store.calculated_amount).toBeUndefined()
+  })
+
+  it("does not use the fallback when the service answers that it cannot serve the address", async () => {
+    const price = await provider.calculatePrice(
+      { id: "lastmile-next-day" },
+      {},
+      context({ shipping_address: { ...shopper, postal_code: "ZE1 0AA" } })
+    )
+    expect(price.calculated_amount).toBeUndefined()
+    expect(price.lastmile?.unavailable_code).toBe("route_not_served")
   })
 })

@@ -16,7 +16,22 @@ describe("provider options", () => {
       bookingTimeoutMs: 10_000,
       lookupTimeoutMs: 5000,
       quoteCacheTtlSeconds: 30,
+      fallbackAmounts: {},
+      pricesIncludeTax: false,
+      productIdSource: "sku",
     })
+  })
+
+  it("reads fallback amounts per currency and refuses unusable ones", () => {
+    expect(resolveProviderOptions({ ...valid, fallback_amounts: { GBP: 5.95 } }).fallbackAmounts).toEqual({
+      gbp: 5.95,
+    })
+    expect(() => resolveProviderOptions({ ...valid, fallback_amounts: { pounds: 5 } })).toThrow(
+      "fallback_amounts keys must be ISO currency codes"
+    )
+    expect(() => resolveProviderOptions({ ...valid, fallback_amounts: { gbp: -1 } })).toThrow(
+      "fallback amounts must be 0 or more"
+    )
   })
 
   it("names every bad option in one boot error", () => {

@@ -1,0 +1,132 @@
+import { MedusaError } from "@medusajs/framework/utils"
+import { LastmileSimulator, londonLocations } from "../../../simulator"
+import { alwaysOpenHours } from "../../../simulator/defaults"
+import { ukShopperAddress as shopper } from "../../../test-support/service-requests"
+import { LastmileFulfillmentProviderService } from "../service"
+
+const KEY = "lm_test_key_validate"
+const logger = { debug: jest.fn(), warn: jest.fn(), info: jest.fn(), error: jest.fn() }
+
+/** The context Medusa gives validateFulfillmentData: the cart, with its email, and the option's location. */
+function cart(overrides: Record<string, unknown> = {}, store?: { id: string; externalId: string }) {
+  return {
+    id: "cart_v",
+    email: "ada@example.com",
+    currency_code: "gbp",
+    items: [{ variant_id: "variant_tee", variant_sku: "DEMO-TEE", quantity: 1 }],
+    shipping_address: shopper,
+    from_location: {
+      id: store?.id ?? "sloc_warehouse",
+      address: {
+        address_1: "Unit 7, Abbey Road",
+        city: "London",
+        postal_code: "NW10 7SJ",
+        country_code: "gb",
+        metadata: store ? { external_location_id: store.externalId } : null,
+      },
+    },
+    ...overrides,
+  } as never
+}
+
+async function rejection(promise: Promise<unknown>): Promise<MedusaError> {
+  try {
+    await promise
+  } catch (error) {
+    return error as MedusaError
+  }
+  throw new Error("expected a rejection")
+}
+
+describe("validateFulfillmentData", () => {
+  let sim: LastmileSimulator
+  let provider: LastmileFulfillmentProviderService
+
+  beforeEach(async () => {
+    const locations = londonLocations(["DEMO-TEE"]).map((l) => ({ ...l, operatingHours: alwaysOpenHours() }))
+    sim = new LastmileSimulator({ config: { apiKey: KEY }, locations })
+    await sim.start()
+    provider = new LastmileFulfillmentProviderService({ logger } as never, {
+      api_key: KEY,
+      base_url: sim.url,
+      quote_budget_ms: 500,
+    })
+  })
+
+  afterEach(async () => {
+    await sim.stop()
+  })
+
+  it("returns what booking needs for a delivery, with the phone in international format", async () => {
+    const data = await provider.validateFulfillmentData({ id: "lastmile-next-day" }, {}, cart())
+    expect(data).toMatchObject({
+      optionId: "lastmile-next-day",
+      kind: "delivery",
+      rateCode: "NEXT_DAY",
+      deliveryType: "NEXT_DAY",
+      stockLocationId: "sloc_warehouse",
+      merchantLocationId: null,
+      phoneNumber: "+447911123456",
+      quotedAmount: 495,
+      quotedCurrency: "GBP",
+      fallback: false,
+    })
+    expect((data as { window: { from: string } }).window.from).toMatch(/T/)
+  })
+
+  it("returns the store's external id and stock location for a collection", async () => {
+    const data = await provider.validateFulfillmentData(
+      { id: "lastmile-collection" },
+      {},
+      cart({}, { id: "sloc_camden", externalId: "store-camden" })
+    )
+    expect(data).toMatchObject({
+      kind: "collection",
+      rateCode: "SVC_COL",
+      merchantLocationId: "store-camden",
+      stockLocationId: "sloc_camden",
+    })
+    expect((data as { description: string }).description).toContain("Camden")
+  })
+
+  it("reuses the checkout quote of the same cart state", async () => {
+    await provider.calculatePrice(
+      { id: "lastmile-next-day" },
+      {},
+      cart({ lastmile_customer_email: "ada@example.com" }) as never
+    )
+    await provider.validateFulfillmentData({ id: "lastmile-next-day" }, {}, cart())
+    expect(sim.requests("quote")).toHaveLength(1)
+  })
+
+  it.each([
+    [{ shipping_address: { ...shopper, phone: "" } }, "Enter a phone number so the courier can reach you."],
+    [{ shipping_address: { ...shopper, phone: "12" } }, "Enter a phone number that can be dialled"],
+    [{ email: null }, "Enter an email address"],
+    [{ shipping_address: { ...shopper, postal_code: "" } }, "The shipping address needs a postcode."],
+  ])("tells the shopper what to fix (%j)", async (overrides, message) => {
+    const error = await rejection(provider.validateFulfillmentData({ id: "lastmile-next-day" }, {}, cart(overrides)))
+    expect(error).toBeInstanceOf(MedusaError)
+    expect(error.type).toBe(MedusaError.Types.INVALID_DATA)
+    expect(error.message).toContain(message)
+  })
+
+  it("refuses a store that can no longer offer collection, saying why", async () => {
+    sim.configure({ collection: { unavailable: "error" } })
+    sim.location("store-camden").collectionEnabled = false
+    const error = await rejection(
+      provider.validateFulfillmentData(
+        { id: "lastmile-collection" },
+        {},
+        cart({}, { id: "sloc_camden", externalId: "store-camden" })
+      )
+    )
+    expect(error.type).toBe(MedusaError.Types.INVALID_DATA)
+    expect(error.message).toMatch(/^Collection from this store is no longer available: .*does not offer collection/)
+  })
+
+  it("refuses data of an option that is not lastmile's", async () => {
+    const error = await rejection(provider.validateFulfillmentData({ id: "manual-fulfillment" }, {}, cart()))
+    expect(error.type).toBe(MedusaError.Types.INVALID_DATA)
+  })
+})
