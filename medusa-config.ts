@@ -23,10 +23,25 @@ function databaseUrl(): string {
 
 const redisUrl = process.env.REDIS_URL
 
+/** "gbp:5.95,eur:6.5" → { gbp: 5.95, eur: 6.5 } */
+function fallbackAmounts(value: string | undefined): Record<string, number> | undefined {
+  if (!value) {
+    return undefined
+  }
+  return Object.fromEntries(
+    value.split(",").map((pair) => {
+      const [currency, amount] = pair.split(":")
+      return [currency.trim(), Number(amount)]
+    })
+  )
+}
+
 const lastmileOptions = {
   api_key: process.env.LASTMILE_API_KEY,
   base_url: process.env.LASTMILE_BASE_URL,
   webhook_secret: process.env.LASTMILE_WEBHOOK_SECRET || undefined,
+  fallback_amounts: fallbackAmounts(process.env.LASTMILE_FALLBACK_AMOUNTS),
+  quote_budget_ms: process.env.LASTMILE_QUOTE_BUDGET_MS ? Number(process.env.LASTMILE_QUOTE_BUDGET_MS) : undefined,
 }
 
 const redisModules = redisUrl

@@ -9,16 +9,35 @@ export const TEST_WEBHOOK_SECRET = "whsec_test_0123456789abcdef"
  * medusaIntegrationTestRunner, so its beforeAll runs first (the runner loads
  * medusa-config.ts before applying its own `env`).
  */
-export function useSimulator(options: SimulatorOptions = {}): { simulator: LastmileSimulator } {
+export function useSimulator(
+  options: SimulatorOptions = {},
+  /** More LASTMILE_* variables for this spec file's app (restored afterwards). */
+  env: Record<string, string> = {}
+): { simulator: LastmileSimulator } {
   const simulator = new LastmileSimulator({ ...options, config: { apiKey: TEST_API_KEY, ...options.config } })
+  const saved: Record<string, string | undefined> = {}
   beforeAll(async () => {
     const url = await simulator.start()
-    process.env.LASTMILE_BASE_URL = url
-    process.env.LASTMILE_API_KEY = TEST_API_KEY
-    process.env.LASTMILE_WEBHOOK_SECRET = TEST_WEBHOOK_SECRET
+    const values = {
+      LASTMILE_BASE_URL: url,
+      LASTMILE_API_KEY: TEST_API_KEY,
+      LASTMILE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+      ...env,
+    }
+    for (const [name, value] of Object.entries(values)) {
+      saved[name] = process.env[name]
+      process.env[name] = value
+    }
   })
   afterAll(async () => {
     await simulator.stop()
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) {
+        delete process.env[name]
+      } else {
+        process.env[name] = value
+      }
+    }
   })
   return { simulator }
 }

@@ -4,6 +4,8 @@
  * booking need to know about the option.
  */
 
+/** `${identifier}_${id}` as the host registers it (DESIGN §1). */
+export const LASTMILE_PROVIDER_ID = "lastmile_lastmile"
 export const COLLECTION_RATE_CODE = "SVC_COL"
 export const COLLECTION_OPTION_ID = "lastmile-collection"
 export const RETURN_OPTION_ID = "lastmile-return"

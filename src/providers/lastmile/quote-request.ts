@@ -100,10 +100,22 @@ export function toLineItems(items: MedusaLineLike[], source: MerchantProductIdSo
   return [...quantities].map(([merchantProductId, quantity]) => ({ merchantProductId, quantity }))
 }
 
-export function buildQuoteRequest(input: QuoteInput): QuoteRequestResult {
+export interface ShopperDetails {
+  delivery: ServiceAddress
+  customer: QuoteRequest["customer"]
+  lineItems: ServiceLineItem[]
+}
+
+/**
+ * What the service needs from the shopper: a complete address, a name, an
+ * email and a phone that can be dialled, and something to ship. Each gap is
+ * a problem in words the shopper can act on.
+ */
+export function checkShopperDetails(
+  input: Pick<QuoteInput, "shippingAddress" | "email" | "items" | "productIdSource">
+): { ok: true; details: ShopperDetails } | { ok: false; problems: QuoteInputProblem[] } {
   const problems: QuoteInputProblem[] = []
   const delivery = toServiceAddress(input.shippingAddress, "shipping address", problems)
-  const collection = toServiceAddress(input.collectionAddress, "store address", problems)
   const firstName = input.shippingAddress?.first_name?.trim()
   const lastName = input.shippingAddress?.last_name?.trim()
   if (!firstName || !lastName) {
@@ -127,7 +139,24 @@ export function buildQuoteRequest(input: QuoteInput): QuoteRequestResult {
   if (!lineItems.length) {
     problems.push({ field: "items", message: "The cart has nothing to ship." })
   }
-  if (problems.length || !delivery || !collection || !phone.ok) {
+  if (problems.length || !delivery || !phone.ok) {
+    return { ok: false, problems }
+  }
+  return {
+    ok: true,
+    details: {
+      delivery,
+      customer: { firstName: firstName!, lastName: lastName!, email: email!, phoneNumber: phone.e164 },
+      lineItems,
+    },
+  }
+}
+
+export function buildQuoteRequest(input: QuoteInput): QuoteRequestResult {
+  const shopper = checkShopperDetails(input)
+  const problems = shopper.ok ? [] : [...shopper.problems]
+  const collection = toServiceAddress(input.collectionAddress, "store address", problems)
+  if (!shopper.ok || !collection) {
     return { ok: false, problems }
   }
   return {
@@ -138,9 +167,13 @@ export function buildQuoteRequest(input: QuoteInput): QuoteRequestResult {
         address: collection,
         ...(input.merchantLocationId ? { merchantLocationId: input.merchantLocationId } : {}),
       },
-      delivery: { address: delivery },
-      customer: { firstName: firstName!, lastName: lastName!, email: email!, phoneNumber: phone.e164 },
-      order: { merchantOrderId: input.merchantOrderId, merchantOrderName: input.merchantOrderName, lineItems },
+      delivery: { address: shopper.details.delivery },
+      customer: shopper.details.customer,
+      order: {
+        merchantOrderId: input.merchantOrderId,
+        merchantOrderName: input.merchantOrderName,
+        lineItems: shopper.details.lineItems,
+      },
     },
   }
 }

@@ -1,0 +1,253 @@
+/**
+ * A store as a merchant would set it up for lastmile: a sales channel with a
+ * publishable key; GBP, JPY and KWD regions; a dispatch warehouse with a
+ * shipping fulfillment set (next-day lastmile delivery, calculated, and a flat
+ * manual option) and stores with a pickup set each (calculated lastmile
+ * click-and-collect); two products with stock everywhere.
+ */
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import {
+  createApiKeysWorkflow,
+  createInventoryLevelsWorkflow,
+  createLocationFulfillmentSetWorkflow,
+  createProductsWorkflow,
+  createRegionsWorkflow,
+  createSalesChannelsWorkflow,
+  createServiceZonesWorkflow,
+  createShippingOptionsWorkflow,
+  createShippingProfilesWorkflow,
+  createStockLocationsWorkflow,
+  linkSalesChannelsToApiKeyWorkflow,
+  linkSalesChannelsToStockLocationWorkflow,
+} from "@medusajs/medusa/core-flows"
+
+export interface SeedLocation {
+  externalId: string
+  name: string
+  address_1: string
+  city: string
+  postal_code: string
+}
+
+export interface SeededStore {
+  publishableKey: string
+  salesChannelId: string
+  regions: Record<"gbp" | "jpy" | "kwd", string>
+  warehouseId: string
+  /** Stock location id by external id. */
+  storeLocations: Record<string, string>
+  options: {
+    nextDay: string
+    manual: string
+    /** Collection shipping option id by the store's external id. */
+    collection: Record<string, string>
+  }
+  variants: { tee: string; mug: string }
+}
+
+export const TEE_SKU = "DEMO-TEE"
+export const MUG_SKU = "DEMO-MUG"
+
+const COUNTRIES = ["gb", "jp", "kw"]
+const ENABLED_IN_STORE = [
+  { attribute: "enabled_in_store", value: "true", operator: "eq" as const },
+  { attribute: "is_return", value: "false", operator: "eq" as const },
+]
+
+export async function seedStore(
+  container: MedusaContainer,
+  { warehouse, stores }: { warehouse: SeedLocation; stores: SeedLocation[] }
+): Promise<SeededStore> {
+  const link = container.resolve(ContainerRegistrationKeys.LINK)
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+
+  const {
+    result: [salesChannel],
+  } = await createSalesChannelsWorkflow(container).run({ input: { salesChannelsData: [{ name: "Webshop" }] } })
+  const {
+    result: [apiKey],
+  } = await createApiKeysWorkflow(container).run({
+    input: { api_keys: [{ title: "Webshop", type: "publishable", created_by: "seed" }] },
+  })
+  await linkSalesChannelsToApiKeyWorkflow(container).run({ input: { id: apiKey.id, add: [salesChannel.id] } })
+
+  const { result: regions } = await createRegionsWorkflow(container).run({
+    input: {
+      regions: [
+        { name: "United Kingdom", currency_code: "gbp", countries: ["gb"], payment_providers: ["pp_system_default"] },
+        { name: "Japan", currency_code: "jpy", countries: ["jp"], payment_providers: ["pp_system_default"] },
+        { name: "Kuwait", currency_code: "kwd", countries: ["kw"], payment_providers: ["pp_system_default"] },
+      ],
+    },
+  })
+  const regionId = (currency: string) => regions.find((r) => r.currency_code === currency)!.id
+
+  const {
+    result: [profile],
+  } = await createShippingProfilesWorkflow(container).run({
+    input: { data: [{ name: "Parcels", type: "default" }] },
+  })
+
+  const all = [warehouse, ...stores]
+  const { result: locations } = await createStockLocationsWorkflow(container).run({
+    input: {
+      locations: all.map((l) => ({
+        name: l.name,
+        address: {
+          address_1: l.address_1,
+          city: l.city,
+          postal_code: l.postal_code,
+          country_code: "gb",
+          metadata: { external_location_id: l.externalId },
+        },
+      })),
+    },
+  })
+  const locationId = (externalId: string) => locations[all.findIndex((l) => l.externalId === externalId)].id
+
+  for (const location of locations) {
+    await linkSalesChannelsToStockLocationWorkflow(container).run({
+      input: { id: location.id, add: [salesChannel.id] },
+    })
+  }
+  await link.create(
+    locations.flatMap((location) => [
+      {
+        [Modules.STOCK_LOCATION]: { stock_location_id: location.id },
+        [Modules.FULFILLMENT]: { fulfillment_provider_id: "lastmile_lastmile" },
+      },
+      {
+        [Modules.STOCK_LOCATION]: { stock_location_id: location.id },
+        [Modules.FULFILLMENT]: { fulfillment_provider_id: "manual_manual" },
+      },
+    ])
+  )
+
+  const serviceZoneFor = async (locationId: string, type: "shipping" | "pickup", name: string) => {
+    const { result: fulfillmentSet } = await createLocationFulfillmentSetWorkflow(container).run({
+      input: { location_id: locationId, fulfillment_set_data: { name, type } },
+    })
+    const { data } = await query.graph({
+      entity: "stock_location",
+      fields: ["fulfillment_sets.id", "fulfillment_sets.type"],
+      filters: { id: locationId },
+    })
+    const setId =
+      (fulfillmentSet as { id?: string } | undefined)?.id ??
+      (data[0].fulfillment_sets as { id: string; type: string }[]).find((s) => s.type === type)!.id
+    const {
+      result: [zone],
+    } = await createServiceZonesWorkflow(container).run({
+      input: {
+        data: [
+          {
+            fulfillment_set_id: setId,
+            name: `${name} zone`,
+            geo_zones: COUNTRIES.map((country_code) => ({ type: "country" as const, country_code })),
+          },
+        ],
+      },
+    })
+    return zone.id
+  }
+
+  const warehouseZone = await serviceZoneFor(locationId(warehouse.externalId), "shipping", `${warehouse.name} delivery`)
+  const storeZones: Record<string, string> = {}
+  for (const store of stores) {
+    storeZones[store.externalId] = await serviceZoneFor(locationId(store.externalId), "pickup", `${store.name} pickup`)
+  }
+
+  const { result: options } = await createShippingOptionsWorkflow(container).run({
+    input: [
+      {
+        name: "Next day delivery",
+        price_type: "calculated",
+        provider_id: "lastmile_lastmile",
+        service_zone_id: warehouseZone,
+        shipping_profile_id: profile.id,
+        type: { label: "Next day", description: "Delivered tomorrow", code: "lastmile-next-day" },
+        data: { id: "lastmile-next-day", kind: "delivery", delivery_type: "NEXT_DAY" },
+        rules: ENABLED_IN_STORE,
+      },
+      {
+        name: "Standard post",
+        price_type: "flat",
+        provider_id: "manual_manual",
+        service_zone_id: warehouseZone,
+        shipping_profile_id: profile.id,
+        type: { label: "Standard", description: "2-4 days", code: "standard" },
+        data: { id: "manual-fulfillment" },
+        prices: [
+          { currency_code: "gbp", amount: 3.5 },
+          { currency_code: "jpy", amount: 600 },
+          { currency_code: "kwd", amount: 1.5 },
+        ],
+        rules: ENABLED_IN_STORE,
+      },
+      ...stores.map((store) => ({
+        name: `Collect from ${store.name}`,
+        price_type: "calculated" as const,
+        provider_id: "lastmile_lastmile",
+        service_zone_id: storeZones[store.externalId],
+        shipping_profile_id: profile.id,
+        type: { label: "Click & collect", description: "Collect from a store", code: "lastmile-collection" },
+        data: { id: "lastmile-collection", kind: "collection", rate_code: "SVC_COL" },
+        rules: ENABLED_IN_STORE,
+      })),
+    ],
+  })
+
+  const { result: products } = await createProductsWorkflow(container).run({
+    input: {
+      products: [
+        { title: "Demo tee", sku: TEE_SKU, amounts: { gbp: 20, jpy: 3000, kwd: 6 } },
+        { title: "Demo mug", sku: MUG_SKU, amounts: { gbp: 8, jpy: 1200, kwd: 2.5 } },
+      ].map((p) => ({
+        title: p.title,
+        status: "published" as const,
+        shipping_profile_id: profile.id,
+        sales_channels: [{ id: salesChannel.id }],
+        options: [{ title: "Size", values: ["One size"] }],
+        variants: [
+          {
+            title: "One size",
+            sku: p.sku,
+            options: { Size: "One size" },
+            manage_inventory: true,
+            prices: Object.entries(p.amounts).map(([currency_code, amount]) => ({ currency_code, amount })),
+          },
+        ],
+      })),
+    },
+  })
+  const { data: inventoryItems } = await query.graph({ entity: "inventory_item", fields: ["id", "sku"] })
+  await createInventoryLevelsWorkflow(container).run({
+    input: {
+      inventory_levels: inventoryItems.flatMap((item: { id: string }) =>
+        locations.map((location) => ({ location_id: location.id, inventory_item_id: item.id, stocked_quantity: 1000 }))
+      ),
+    },
+  })
+
+  const variantId = (sku: string) =>
+    products.flatMap((p) => p.variants ?? []).find((v: { sku?: string | null }) => v.sku === sku)!.id
+  const optionId = (serviceZoneId: string, providerId: string) =>
+    options.find((o) => o.service_zone_id === serviceZoneId && o.provider_id === providerId)!.id
+
+  return {
+    publishableKey: apiKey.token,
+    salesChannelId: salesChannel.id,
+    regions: { gbp: regionId("gbp"), jpy: regionId("jpy"), kwd: regionId("kwd") },
+    warehouseId: locationId(warehouse.externalId),
+    storeLocations: Object.fromEntries(stores.map((s) => [s.externalId, locationId(s.externalId)])),
+    options: {
+      nextDay: optionId(warehouseZone, "lastmile_lastmile"),
+      manual: optionId(warehouseZone, "manual_manual"),
+      collection: Object.fromEntries(
+        stores.map((s) => [s.externalId, optionId(storeZones[s.externalId], "lastmile_lastmile")])
+      ),
+    },
+    variants: { tee: variantId(TEE_SKU), mug: variantId(MUG_SKU) },
+  }
+}

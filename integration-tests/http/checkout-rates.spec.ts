@@ -1,0 +1,371 @@
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { londonLocations } from "../../src/simulator"
+import { alwaysOpenHours } from "../../src/simulator/defaults"
+import type { SimLocation } from "../../src/simulator/types"
+import { MUG_SKU, type SeededStore, TEE_SKU, seedStore } from "../helpers/seed-store"
+import { useSimulator } from "../helpers/simulator"
+import { Storefront, londonShopper } from "../helpers/storefront"
+
+jest.setTimeout(120_000)
+
+/** Open around the clock, so no test depends on the time of day. */
+const simLocations = (): SimLocation[] =>
+  londonLocations([TEE_SKU, MUG_SKU]).map((l) => ({ ...l, operatingHours: alwaysOpenHours() }))
+
+const { simulator } = useSimulator(
+  { locations: simLocations() },
+  { LASTMILE_FALLBACK_AMOUNTS: "gbp:5.95", LASTMILE_QUOTE_BUDGET_MS: "1000" }
+)
+
+interface Rate {
+  shipping_option_id: string
+  name: string
+  type: string
+  amount: number | null
+  currency_code: string
+  description: string | null
+  window: { from: string; to: string } | null
+  co2_savings: number | null
+  stock_location_id: string | null
+  merchant_location_id: string | null
+  available: boolean
+  unavailable_reason: string | null
+  fallback: boolean
+}
+interface RatesBody {
+  eligibility: string | null
+  currency_code: string
+  rates: Rate[]
+}
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let seed: SeededStore
+    let shop: Storefront
+
+    beforeAll(async () => {
+      const [warehouse, ...stores] = simLocations()
+      const asSeed = (l: SimLocation) => ({
+        externalId: l.externalLocationId!,
+        name: l.name,
+        address_1: l.address.line1,
+        city: l.address.city,
+        postal_code: l.address.postcode,
+      })
+      seed = await seedStore(getContainer(), { warehouse: asSeed(warehouse), stores: stores.map(asSeed) })
+      shop = new Storefront(api, seed.publishableKey)
+    })
+
+    beforeEach(() => {
+      simulator.clearFaults()
+      simulator.setLocations(simLocations())
+      simulator.configure({ currency: "GBP", collection: { unavailable: "omit", locationField: true } })
+      simulator.clearRequests()
+    })
+
+    const gbpCart = (overrides: Partial<typeof londonShopper> = {}, items = [{ sku: "tee", quantity: 1 }]) =>
+      shop.createCart({
+        region_id: seed.regions.gbp,
+        email: "ada@example.com",
+        shipping_address: { ...londonShopper, ...overrides },
+        items: items.map((i) => ({ variant_id: seed.variants[i.sku as "tee" | "mug"], quantity: i.quantity })),
+      })
+
+    const rates = async (cartId: string): Promise<RatesBody> => {
+      const response = await shop.get<RatesBody>(`/store/lastmile/rates?cart_id=${cartId}`)
+      expect(response.status).toBe(200)
+      return response.data
+    }
+    const rateOf = (body: RatesBody, optionId: string) => body.rates.find((r) => r.shipping_option_id === optionId)!
+    const store = (body: RatesBody, externalId: string) => rateOf(body, seed.options.collection[externalId])
+
+    describe("GET /store/lastmile/rates and /calculate", () => {
+      it("price next-day delivery and every store from one quote; a cart change makes exactly one more", async () => {
+        const cart = await gbpCart()
+        // A store asks first: the quote still goes out from the dispatch warehouse.
+        const camdenOption = seed.options.collection["store-camden"]
+        const single = await shop.post(`/store/shipping-options/${camdenOption}/calculate`, { cart_id: cart.id })
+        expect(single.status).toBe(200)
+        expect(simulator.requests("quote")[0].body).toMatchObject({
+          collection: { address: { line1: "Unit 7, Abbey Road", postcode: "NW10 7SJ", country: "United Kingdom" } },
+        })
+        const first = await rates(cart.id)
+
+        expect(first.eligibility).toBe("FULL")
+        expect(first.rates).toHaveLength(11)
+        expect(first.rates.every((r) => r.available)).toBe(true)
+        expect(rateOf(first, seed.options.nextDay)).toMatchObject({
+          type: "delivery",
+          amount: 4.95,
+          currency_code: "gbp",
+          co2_savings: 0.42,
+          stock_location_id: seed.warehouseId,
+        })
+        expect(rateOf(first, seed.options.nextDay).window?.from).toMatch(/^\d{4}-\d\d-\d\dT/)
+        expect(store(first, "store-camden")).toMatchObject({
+          type: "collection",
+          amount: 0,
+          merchant_location_id: "store-camden",
+          stock_location_id: seed.storeLocations["store-camden"],
+        })
+        expect(store(first, "store-camden").description).toContain("Collect from Camden store, 201 Camden High Street")
+        expect(simulator.requests("quote")).toHaveLength(1)
+        expect(simulator.requests("quote")[0].body).toMatchObject({
+          customer: { email: "ada@example.com", phoneNumber: "+447911123456" },
+          order: { merchantOrderId: cart.id, lineItems: [{ merchantProductId: TEE_SKU, quantity: 1 }] },
+        })
+
+        // As a storefront prices options one by one: 11 parallel /calculate calls.
+        const optionIds = [seed.options.nextDay, ...Object.values(seed.options.collection)]
+        const calculated = await Promise.all(
+          optionIds.map((id) => shop.post(`/store/shipping-options/${id}/calculate`, { cart_id: cart.id }))
+        )
+        expect(calculated.map((r) => r.status)).toEqual(optionIds.map(() => 200))
+        const amounts = calculated.map((r) => (r.data.shipping_option as { amount: number }).amount)
+        expect(amounts).toEqual([4.95, ...Array(10).fill(0)])
+        const camden = calculated[1 + Object.keys(seed.options.collection).indexOf("store-camden")]
+        expect(camden.data.shipping_option).toMatchObject({
+          calculated_price: { lastmile: { merchant_location_id: "store-camden", available: true } },
+        })
+        expect(simulator.requests("quote")).toHaveLength(1)
+
+        const lineId = cart.items[0].id
+        expect((await shop.post(`/store/carts/${cart.id}/line-items/${lineId}`, { quantity: 2 })).status).toBe(200)
+        await Promise.all(
+          optionIds.map((id) => shop.post(`/store/shipping-options/${id}/calculate`, { cart_id: cart.id }))
+        )
+        await rates(cart.id)
+        expect(simulator.requests("quote")).toHaveLength(2)
+        expect(simulator.requests("quote")[1].body).toMatchObject({
+          order: { lineItems: [{ merchantProductId: TEE_SKU, quantity: 2 }] },
+        })
+
+        const moved = { ...londonShopper, address_1: "221B Baker Street", postal_code: "NW1 6XE" }
+        expect((await shop.post(`/store/carts/${cart.id}`, { shipping_address: moved })).status).toBe(200)
+        await rates(cart.id)
+        await Promise.all(
+          optionIds.map((id) => shop.post(`/store/shipping-options/${id}/calculate`, { cart_id: cart.id }))
+        )
+        expect(simulator.requests("quote")).toHaveLength(3)
+      })
+
+      it("leave out a store without stock for one line, and a store with collection disabled", async () => {
+        simulator.location("store-camden").stock[MUG_SKU] = 0
+        simulator.location("store-brixton").collectionEnabled = false
+        const cart = await gbpCart({}, [
+          { sku: "tee", quantity: 1 },
+          { sku: "mug", quantity: 1 },
+        ])
+        const body = await rates(cart.id)
+
+        expect(store(body, "store-camden")).toMatchObject({
+          available: false,
+          amount: null,
+          unavailable_reason: "This store cannot offer collection for this cart.",
+        })
+        expect(store(body, "store-brixton").available).toBe(false)
+        expect(store(body, "store-shoreditch").available).toBe(true)
+        expect(rateOf(body, seed.options.nextDay).available).toBe(true)
+      })
+
+      it("show the service's reason on a rate with an error, with PARTIAL eligibility", async () => {
+        simulator.configure({ collection: { unavailable: "error" } })
+        simulator.location("store-camden").stock[TEE_SKU] = 0
+        const body = await rates((await gbpCart()).id)
+
+        expect(body.eligibility).toBe("PARTIAL")
+        expect(store(body, "store-camden")).toMatchObject({ available: false, amount: null })
+        expect(store(body, "store-camden").unavailable_reason).toContain("does not have every item in stock")
+        expect(store(body, "store-islington").available).toBe(true)
+      })
+
+      it("describe a store past its cutoff with its next opening", async () => {
+        simulator.location("store-camden").collectionCutoffMinutes = 24 * 60 - 1
+        const body = await rates((await gbpCart()).id)
+
+        expect(store(body, "store-camden").available).toBe(true)
+        expect(store(body, "store-camden").description).toMatch(
+          /cutoff has passed: ready for collection tomorrow \(.+\) from 00:00/
+        )
+        expect(store(body, "store-shoreditch").description).toContain("Ready for collection today")
+      })
+
+      it("offer stores but not delivery where delivery does not reach (PARTIAL)", async () => {
+        const cart = await gbpCart({ address_1: "1 Harbour Street", city: "Kirkwall", postal_code: "KW15 1AA" })
+        const body = await rates(cart.id)
+
+        expect(body.eligibility).toBe("PARTIAL")
+        expect(rateOf(body, seed.options.nextDay)).toMatchObject({ available: false, amount: null })
+        expect(rateOf(body, seed.options.nextDay).unavailable_reason).toContain("does not reach KW15 1AA")
+        expect(store(body, "store-camden").available).toBe(true)
+      })
+
+      it("offer no lastmile option for an address the service cannot serve, leaving other providers alone", async () => {
+        const cart = await gbpCart({ address_1: "1 Commercial Street", city: "Lerwick", postal_code: "ZE1 0AA" })
+        const body = await rates(cart.id)
+
+        expect(body.rates.every((r) => !r.available)).toBe(true)
+        expect(rateOf(body, seed.options.nextDay).unavailable_reason).toBe(
+          "This service does not deliver to this address."
+        )
+        const listed = await shop.get<{ shipping_options: { id: string; amount?: number }[] }>(
+          `/store/shipping-options?cart_id=${cart.id}`
+        )
+        expect(listed.data.shipping_options.find((o) => o.id === seed.options.manual)?.amount).toBe(3.5)
+        const chosen = await shop.post(`/store/carts/${cart.id}/shipping-methods`, { option_id: seed.options.manual })
+        expect(chosen.status).toBe(200)
+      })
+
+      it("price in the cart's currency by its exponent: JPY 0, KWD 3", async () => {
+        simulator.configure({ currency: "JPY" })
+        const yen = await shop.createCart({
+          region_id: seed.regions.jpy,
+          email: "ada@example.com",
+          shipping_address: {
+            ...londonShopper,
+            phone: "03-1234-5678",
+            city: "Tokyo",
+            postal_code: "100-0001",
+            country_code: "jp",
+          },
+          items: [{ variant_id: seed.variants.tee, quantity: 1 }],
+        })
+        expect(rateOf(await rates(yen.id), seed.options.nextDay)).toMatchObject({ amount: 495, currency_code: "jpy" })
+
+        simulator.configure({ currency: "KWD" })
+        const dinar = await shop.createCart({
+          region_id: seed.regions.kwd,
+          email: "ada@example.com",
+          shipping_address: {
+            ...londonShopper,
+            phone: "50012345",
+            city: "Kuwait City",
+            postal_code: "13001",
+            country_code: "kw",
+          },
+          items: [{ variant_id: seed.variants.tee, quantity: 1 }],
+        })
+        expect(rateOf(await rates(dinar.id), seed.options.nextDay)).toMatchObject({
+          amount: 0.495,
+          currency_code: "kwd",
+        })
+      })
+
+      it("answer 400 without a cart id and 404 for an unknown cart", async () => {
+        expect((await shop.get("/store/lastmile/rates")).status).toBe(400)
+        expect((await shop.get("/store/lastmile/rates?cart_id=cart_missing")).status).toBe(404)
+      })
+    })
+
+    describe("when the service is down or slow", () => {
+      it("keeps add-to-cart working; delivery falls back to the configured amount, stores become unavailable", async () => {
+        const cart = await gbpCart()
+        const chosen = await shop.post(`/store/carts/${cart.id}/shipping-methods`, { option_id: seed.options.nextDay })
+        expect(chosen.status).toBe(200)
+
+        simulator.addFault({ operation: "quote", kind: "status", status: 503 })
+        const added = await shop.post<{ cart: { items: unknown[]; shipping_methods: { amount: number }[] } }>(
+          `/store/carts/${cart.id}/line-items`,
+          { variant_id: seed.variants.mug, quantity: 1 }
+        )
+        expect(added.status).toBe(200)
+        expect(added.data.cart.items).toHaveLength(2)
+        expect(added.data.cart.shipping_methods.map((m) => m.amount)).toEqual([5.95])
+
+        const body = await rates(cart.id)
+        expect(rateOf(body, seed.options.nextDay)).toMatchObject({ available: true, amount: 5.95, fallback: true })
+        expect(store(body, "store-camden")).toMatchObject({
+          available: false,
+          unavailable_reason: "Live delivery prices are unavailable right now. Please try again in a moment.",
+        })
+      })
+
+      it("makes every option unavailable where no fallback is configured (JPY)", async () => {
+        simulator.addFault({ operation: "quote", kind: "status", status: 503 })
+        const yen = await shop.createCart({
+          region_id: seed.regions.jpy,
+          email: "ada@example.com",
+          shipping_address: { ...londonShopper, phone: "03-1234-5678", country_code: "jp" },
+          items: [{ variant_id: seed.variants.tee, quantity: 1 }],
+        })
+        const body = await rates(yen.id)
+        expect(body.rates.every((r) => !r.available && r.amount === null)).toBe(true)
+      })
+
+      it("keeps cart updates working when the quote times out, and drops the store it can no longer price", async () => {
+        const cart = await gbpCart()
+        const camden = seed.options.collection["store-camden"]
+        expect((await shop.post(`/store/carts/${cart.id}/shipping-methods`, { option_id: camden })).status).toBe(200)
+
+        simulator.addFault({ operation: "quote", kind: "timeout" })
+        const started = Date.now()
+        const updated = await shop.post<{ cart: { email: string; shipping_methods: unknown[] } }>(
+          `/store/carts/${cart.id}`,
+          { email: "ada.lovelace@example.com" }
+        )
+        expect(updated.status).toBe(200)
+        expect(updated.data.cart.email).toBe("ada.lovelace@example.com")
+        expect(updated.data.cart.shipping_methods).toEqual([])
+        expect(Date.now() - started).toBeLessThan(8000)
+      })
+    })
+
+    describe("choosing an option", () => {
+      const methodData = async (cartId: string) => {
+        const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+        const { data } = await query.graph({
+          entity: "cart",
+          fields: ["shipping_methods.data", "shipping_methods.amount", "shipping_methods.shipping_option_id"],
+          filters: { id: cartId },
+        })
+        return data[0].shipping_methods as { data: Record<string, unknown>; amount: number }[]
+      }
+
+      it("answers a clear 400 when the phone is missing", async () => {
+        const cart = await gbpCart({ phone: null })
+        const response = await shop.post<{ message: string }>(`/store/carts/${cart.id}/shipping-methods`, {
+          option_id: seed.options.nextDay,
+        })
+        expect(response.status).toBe(400)
+        expect(response.data.message).toBe("Enter a phone number so the courier can reach you.")
+      })
+
+      it("stores what booking needs for next-day delivery", async () => {
+        const cart = await gbpCart()
+        const response = await shop.post(`/store/carts/${cart.id}/shipping-methods`, {
+          option_id: seed.options.nextDay,
+        })
+        expect(response.status).toBe(200)
+        const [method] = await methodData(cart.id)
+        expect(method.amount).toBe(4.95)
+        expect(method.data).toMatchObject({
+          optionId: "lastmile-next-day",
+          kind: "delivery",
+          rateCode: "NEXT_DAY",
+          deliveryType: "NEXT_DAY",
+          stockLocationId: seed.warehouseId,
+          merchantLocationId: null,
+          phoneNumber: "+447911123456",
+          quotedAmount: 495,
+          quotedCurrency: "GBP",
+        })
+      })
+
+      it("stores the store's external id and location for a collection", async () => {
+        const cart = await gbpCart()
+        const option = seed.options.collection["store-camden"]
+        const response = await shop.post(`/store/carts/${cart.id}/shipping-methods`, { option_id: option })
+        expect(response.status).toBe(200)
+        const [method] = await methodData(cart.id)
+        expect(method.data).toMatchObject({
+          kind: "collection",
+          rateCode: "SVC_COL",
+          merchantLocationId: "store-camden",
+          stockLocationId: seed.storeLocations["store-camden"],
+        })
+        expect(String(method.data.description)).toContain("Camden")
+      })
+    })
+  },
+})

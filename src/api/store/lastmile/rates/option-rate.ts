@@ -1,0 +1,67 @@
+/** One priced lastmile option as the storefront route answers it. */
+import type { LastmileRateDetails } from "../../../../providers/lastmile/rate-details"
+
+export interface PricedShippingOption {
+  id: string
+  name: string
+  provider_id: string
+  amount?: number | null
+  is_tax_inclusive?: boolean
+  data?: Record<string, unknown> | null
+  calculated_price?: { lastmile?: LastmileRateDetails } | null
+  stock_location?: {
+    id: string
+    name?: string | null
+    address?: Record<string, unknown> | null
+  } | null
+}
+
+export interface LastmileOptionRate {
+  shipping_option_id: string
+  name: string
+  type: "delivery" | "collection"
+  amount: number | null
+  currency_code: string
+  is_tax_inclusive: boolean
+  description: string | null
+  window: { from: string; to: string } | null
+  co2_savings: number | null
+  stock_location_id: string | null
+  stock_location: { id: string; name: string | null; address: Record<string, unknown> | null } | null
+  merchant_location_id: string | null
+  available: boolean
+  unavailable_reason: string | null
+  unavailable_code: string | null
+  eligibility: string | null
+  fallback: boolean
+}
+
+export function toOptionRate(option: PricedShippingOption, currencyCode: string): LastmileOptionRate {
+  const details = option.calculated_price?.lastmile
+  const priced = typeof option.amount === "number"
+  const available = priced && (details?.available ?? true)
+  const location = option.stock_location
+  return {
+    shipping_option_id: option.id,
+    name: option.name,
+    type: option.data?.kind === "collection" || option.data?.id === "lastmile-collection" ? "collection" : "delivery",
+    amount: priced ? (option.amount as number) : null,
+    currency_code: currencyCode,
+    is_tax_inclusive: !!option.is_tax_inclusive,
+    description: details?.description ?? null,
+    window: details?.window ?? null,
+    co2_savings: details?.co2_savings ?? null,
+    stock_location_id: location?.id ?? null,
+    stock_location: location
+      ? { id: location.id, name: location.name ?? null, address: location.address ?? null }
+      : null,
+    merchant_location_id: details?.merchant_location_id ?? null,
+    available,
+    unavailable_reason: available
+      ? null
+      : (details?.unavailable_reason ?? "This option could not be priced right now."),
+    unavailable_code: available ? null : (details?.unavailable_code ?? "unpriced"),
+    eligibility: details?.eligibility ?? null,
+    fallback: details?.fallback ?? false,
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * Adds what the lastmile quote needs and Medusa's pricing context lacks: the
+ * shopper's email, and the address of the location delivery dispatches from
+ * (sent as the quote's collection address, so every option of a cart is
+ * priced from the same request).
+ *
+ * Medusa allows one handler per hook: with this plugin installed, the host app
+ * cannot also consume `setCalculatedShippingPricingContext` on these two
+ * workflows (the README says so).
+ */
+import { StepResponse } from "@medusajs/framework/workflows-sdk"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import {
+  calculateShippingOptionsPricesWorkflow,
+  listShippingOptionsForCartWithPricingWorkflow,
+} from "@medusajs/medusa/core-flows"
+import {
+  COLLECTION_OPTION_ID,
+  LASTMILE_PROVIDER_ID,
+  RETURN_OPTION_ID,
+} from "../../providers/lastmile/fulfillment-options"
+import type { LastmilePricingContext } from "../../providers/lastmile/pricing-context"
+import type { MedusaAddressLike } from "../../providers/lastmile/quote-request"
+
+interface DeliveryOptionRow {
+  id: string
+  data?: Record<string, unknown> | null
+  service_zone?: {
+    fulfillment_set?: {
+      type?: string | null
+      location?: { id: string; address?: MedusaAddressLike | null } | null
+    } | null
+  } | null
+}
+
+export async function lastmilePricingContext(
+  cartId: string | undefined,
+  container: MedusaContainer
+): Promise<LastmilePricingContext> {
+  if (!cartId) {
+    return {}
+  }
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const [carts, options] = await Promise.all([
+    query.graph({ entity: "cart", fields: ["id", "email", "customer.email"], filters: { id: cartId } }),
+    query.graph({
+      entity: "shipping_option",
+      fields: [
+        "id",
+        "data",
+        "service_zone.fulfillment_set.type",
+        "service_zone.fulfillment_set.location.id",
+        "service_zone.fulfillment_set.location.address.*",
+      ],
+      filters: { provider_id: LASTMILE_PROVIDER_ID },
+    }),
+  ])
+  const cart = carts.data[0] as { email?: string | null; customer?: { email?: string | null } | null } | undefined
+  return {
+    lastmile_customer_email: cart?.email ?? cart?.customer?.email ?? null,
+    lastmile_dispatch_address: dispatchAddress(options.data as DeliveryOptionRow[]),
+  }
+}
+
+/** The location of a lastmile delivery option; the lowest location id when there are several, so it is stable. */
+function dispatchAddress(options: DeliveryOptionRow[]): MedusaAddressLike | null {
+  const locations = options
+    .filter((o) => {
+      const id = o.data?.id
+      return (
+        typeof id === "string" &&
+        id !== COLLECTION_OPTION_ID &&
+        id !== RETURN_OPTION_ID &&
+        o.service_zone?.fulfillment_set?.type !== "pickup"
+      )
+    })
+    .map((o) => o.service_zone?.fulfillment_set?.location)
+    .filter((l): l is { id: string; address?: MedusaAddressLike | null } => !!l?.address)
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+  const address = locations[0]?.address
+  if (!address) {
+    return null
+  }
+  return {
+    address_1: address.address_1 ?? null,
+    address_2: address.address_2 ?? null,
+    city: address.city ?? null,
+    postal_code: address.postal_code ?? null,
+    country_code: address.country_code ?? null,
+  }
+}
+
+listShippingOptionsForCartWithPricingWorkflow.hooks.setCalculatedShippingPricingContext(
+  async ({ input }, { container }) => new StepResponse(await lastmilePricingContext(input.cart_id, container))
+)
+
+calculateShippingOptionsPricesWorkflow.hooks.setCalculatedShippingPricingContext(
+  async ({ input }, { container }) => new StepResponse(await lastmilePricingContext(input.cart_id, container))
+)
