@@ -84,6 +84,11 @@ module.exports = defineConfig({
   },
   featureFlags: redisUrl ? { caching: true } : {},
   modules: [
+    // The plugin's module, loaded by path as an installed plugin's would be by name.
+    {
+      resolve: "./src/modules/lastmile",
+      options: { booking_trigger: process.env.LASTMILE_BOOKING_TRIGGER || undefined },
+    },
     {
       resolve: "@medusajs/medusa/fulfillment",
       options: {

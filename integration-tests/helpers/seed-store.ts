@@ -251,3 +251,23 @@ export async function seedStore(
     variants: { tee: variantId(TEE_SKU), mug: variantId(MUG_SKU) },
   }
 }
+
+/** Seeds the store with the simulator's locations: its first is the warehouse, the rest are stores. */
+export function seedFromSimulatorLocations(
+  container: MedusaContainer,
+  locations: {
+    externalLocationId: string | null
+    name: string
+    address: { line1: string; city: string; postcode: string }
+  }[]
+): Promise<SeededStore> {
+  const asSeed = (l: (typeof locations)[number]): SeedLocation => ({
+    externalId: l.externalLocationId!,
+    name: l.name,
+    address_1: l.address.line1,
+    city: l.address.city,
+    postal_code: l.address.postcode,
+  })
+  const [warehouse, ...stores] = locations
+  return seedStore(container, { warehouse: asSeed(warehouse), stores: stores.map(asSeed) })
+}

@@ -3,7 +3,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { londonLocations } from "../../src/simulator"
 import { alwaysOpenHours } from "../../src/simulator/defaults"
 import type { SimLocation } from "../../src/simulator/types"
-import { MUG_SKU, type SeededStore, TEE_SKU, seedStore } from "../helpers/seed-store"
+import { MUG_SKU, type SeededStore, TEE_SKU, seedFromSimulatorLocations } from "../helpers/seed-store"
 import { useSimulator } from "../helpers/simulator"
 import { Storefront, londonShopper } from "../helpers/storefront"
 
@@ -45,15 +45,7 @@ medusaIntegrationTestRunner({
     let shop: Storefront
 
     beforeAll(async () => {
-      const [warehouse, ...stores] = simLocations()
-      const asSeed = (l: SimLocation) => ({
-        externalId: l.externalLocationId!,
-        name: l.name,
-        address_1: l.address.line1,
-        city: l.address.city,
-        postal_code: l.address.postcode,
-      })
-      seed = await seedStore(getContainer(), { warehouse: asSeed(warehouse), stores: stores.map(asSeed) })
+      seed = await seedFromSimulatorLocations(getContainer(), simLocations())
       shop = new Storefront(api, seed.publishableKey)
     })
 

@@ -34,6 +34,8 @@ export interface LastmileProviderOptions {
   prices_include_tax?: boolean
   /** What the service knows a product by: the variant's SKU (default, else its id) or the variant id. */
   product_id_source?: "sku" | "variant_id"
+  /** A price rise at booking accepted without asking the merchant, in percent of the checkout price. Default 0. */
+  price_tolerance_percent?: number
 }
 
 export interface ResolvedProviderOptions {
@@ -49,6 +51,7 @@ export interface ResolvedProviderOptions {
   fallbackAmounts: Record<string, number>
   pricesIncludeTax: boolean
   productIdSource: "sku" | "variant_id"
+  priceTolerancePercent: number
 }
 
 const DELIVERY_TYPE = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/
@@ -116,6 +119,11 @@ const optionsSchema = z.object({
   product_id_source: z
     .enum(["sku", "variant_id"], { error: 'product_id_source must be "sku" or "variant_id"' })
     .default("sku"),
+  price_tolerance_percent: z
+    .number({ error: "price_tolerance_percent must be a number of percent" })
+    .min(0, "price_tolerance_percent must be 0 or more")
+    .max(100, "price_tolerance_percent must be at most 100")
+    .default(0),
 })
 
 export class InvalidProviderOptionsError extends Error {
@@ -146,5 +154,6 @@ export function resolveProviderOptions(raw: unknown): ResolvedProviderOptions {
     ),
     pricesIncludeTax: o.prices_include_tax,
     productIdSource: o.product_id_source,
+    priceTolerancePercent: o.price_tolerance_percent,
   }
 }

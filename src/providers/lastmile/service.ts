@@ -2,6 +2,7 @@ import { AbstractFulfillmentProviderService, MedusaError } from "@medusajs/frame
 import type {
   CalculateShippingOptionPriceDTO,
   CalculatedShippingOptionPrice,
+  CreateFulfillmentResult,
   CreateShippingOptionDTO,
   Logger,
   ValidateFulfillmentDataContext,
@@ -21,6 +22,15 @@ import {
   toStoreDescription,
 } from "./rate-details"
 import type { StoreDescription } from "./rate-selection"
+import {
+  type BookingAdditionalData,
+  type BookingMethodData,
+  type BookingOrder,
+  DeliveryBooker,
+  LastmileAlreadyBookedError,
+  LastmileBookingNeedsAttentionError,
+} from "./delivery-booking"
+import { LastmileError } from "../../lib/service-client"
 import {
   InvalidProviderOptionsError,
   type LastmileProviderOptions,
@@ -69,6 +79,7 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
   protected readonly client_: LastmileClient
   protected readonly pricer_: CheckoutPricer
   protected readonly quoteDeliveryType_: string
+  protected readonly booker_: DeliveryBooker
   private readonly fulfillmentOptions_: LastmileFulfillmentOption[]
 
   /** Runs at boot: a bad option stops the app with a message naming each problem. */
@@ -112,6 +123,11 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
       )
       return outcome.ok ? outcome.value : []
     }
+    this.booker_ = new DeliveryBooker(this.client_, {
+      productIdSource: this.options_.productIdSource,
+      priceTolerancePercent: this.options_.priceTolerancePercent,
+      stores,
+    })
     this.pricer_ = new CheckoutPricer(this.client_, cache, {
       quoteDeliveryType: this.quoteDeliveryType_,
       productIdSource: this.options_.productIdSource,
@@ -234,6 +250,83 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
     )
   }
 
+  /**
+   * Books the order's delivery or collection with the service (DESIGN §3
+   * Book). Called by Medusa's createOrderFulfillmentWorkflow, which the
+   * plugin runs when an order is placed. A failure throws, so Medusa creates
+   * no fulfillment; the plugin's booking runner records why and retries.
+   */
+  async createFulfillment(
+    data: Record<string, unknown>,
+    _items: unknown[],
+    order: Record<string, unknown> | undefined,
+    fulfillment: Record<string, unknown>,
+    additionalData?: Record<string, unknown>
+  ): Promise<CreateFulfillmentResult> {
+    const option = this.findOption({ id: data.optionId })
+    if (!option || option.kind === "return" || !order?.id) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `This shipping method has no lastmile booking data (option ${JSON.stringify(data.optionId ?? null)}); choose the lastmile option at checkout again.`
+      )
+    }
+    const additional = (additionalData?.lastmile ?? {}) as BookingAdditionalData
+    try {
+      const booked = await this.booker_.book({
+        option,
+        data: data as BookingMethodData,
+        order: order as unknown as BookingOrder,
+        deliveryAddress: (fulfillment.delivery_address ?? null) as BookingOrder["shipping_address"],
+        additional,
+      })
+      const task = booked.task
+      return {
+        data: {
+          taskId: task.taskId,
+          trackingId: task.trackingId ?? null,
+          trackingUrl: task.trackingUrl ?? null,
+          status: task.status?.value ?? null,
+          rateCode: booked.rateCode,
+          deliveryType: (data.deliveryType as string | undefined) ?? option.delivery_type ?? null,
+          merchantLocationId: (data.merchantLocationId as string | undefined) ?? null,
+          stockLocationId: (data.stockLocationId as string | undefined) ?? null,
+          adopted: booked.adopted,
+          bookedAt: new Date().toISOString(),
+        },
+        labels: task.trackingId
+          ? [{ tracking_number: task.trackingId, tracking_url: task.trackingUrl ?? "", label_url: "" }]
+          : [],
+      }
+    } catch (error) {
+      throw toMedusaBookingError(error)
+    }
+  }
+
+  /**
+   * The service has no cancel operation: a booked delivery is cancelled in
+   * the service's own app. A fulfillment that was never booked cancels
+   * normally (which also makes this safe as Medusa's compensation of a
+   * failed fulfillment creation).
+   */
+  async cancelFulfillment(data: Record<string, unknown>): Promise<Record<string, unknown>> {
+    if (data?.taskId !== undefined && data?.taskId !== null) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `This delivery is booked with the lastmile service (task ${String(data.taskId)}${data.trackingId ? `, tracking ${String(data.trackingId)}` : ""}), which has no cancel operation. Cancel it in the service's app; the fulfillment stays as it is.`
+      )
+    }
+    return {}
+  }
+
+  /**
+   * Medusa hands this neither the order nor the customer's address, so the
+   * return is booked by the plugin's return subscriber (keyed on the return
+   * id). Here the fulfillment is only marked as waiting for that booking.
+   */
+  async createReturnFulfillment(_fulfillment: Record<string, unknown>): Promise<CreateFulfillmentResult> {
+    return { data: { status: "pending_booking" }, labels: [] }
+  }
+
   private findOption(optionData: Record<string, unknown>): LastmileFulfillmentOption | undefined {
     return this.fulfillmentOptions_.find((o) => o.id === optionData.id)
   }
@@ -291,6 +384,32 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
     const option = this.fulfillmentOptions_.find((o) => o.id === id)
     return option !== undefined && option.kind !== "return"
   }
+}
+
+/**
+ * Booking errors at Medusa's boundary. The message starts with a stable
+ * marker the booking runner reads (error classes do not survive the
+ * workflow engine); service errors are already redacted.
+ */
+export function toMedusaBookingError(error: unknown): MedusaError {
+  if (error instanceof MedusaError) {
+    return error
+  }
+  if (error instanceof LastmileBookingNeedsAttentionError || error instanceof LastmileAlreadyBookedError) {
+    return new MedusaError(MedusaError.Types.NOT_ALLOWED, error.message, error.code)
+  }
+  if (error instanceof LastmileError) {
+    return new MedusaError(
+      MedusaError.Types.UNEXPECTED_STATE,
+      `Lastmile booking failed: ${error.message}`,
+      "lastmile_booking_failed"
+    )
+  }
+  return new MedusaError(
+    MedusaError.Types.UNEXPECTED_STATE,
+    `Lastmile booking failed: ${error instanceof Error ? error.message : String(error)}`,
+    "lastmile_booking_failed"
+  )
 }
 
 export default LastmileFulfillmentProviderService

@@ -19,6 +19,7 @@ describe("provider options", () => {
       fallbackAmounts: {},
       pricesIncludeTax: false,
       productIdSource: "sku",
+      priceTolerancePercent: 0,
     })
   })
 

@@ -1,0 +1,283 @@
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { retryDueBookings } from "../../src/lib/booking/retry-bookings"
+import type { LastmileModuleService } from "../../src/modules/lastmile/service"
+import { londonLocations } from "../../src/simulator"
+import { alwaysOpenHours } from "../../src/simulator/defaults"
+import type { SimLocation } from "../../src/simulator/types"
+import { MUG_SKU, type SeededStore, TEE_SKU, seedFromSimulatorLocations } from "../helpers/seed-store"
+import { createAdminHeaders } from "../helpers/admin-auth"
+import { useSimulator } from "../helpers/simulator"
+import { Storefront, londonShopper, placeOrder } from "../helpers/storefront"
+
+jest.setTimeout(120_000)
+
+const simLocations = (): SimLocation[] =>
+  londonLocations([TEE_SKU, MUG_SKU]).map((l) => ({ ...l, operatingHours: alwaysOpenHours() }))
+
+const { simulator } = useSimulator({ locations: simLocations() }, { LASTMILE_QUOTE_BUDGET_MS: "1000" })
+
+interface TaskRow {
+  id: string
+  status: string
+  task_id: string | null
+  tracking_id: string | null
+  tracking_url: string | null
+  fulfillment_id: string | null
+  attempts: number
+  adopted: boolean
+  last_error: string | null
+  rate_code: string | null
+  merchant_location_id: string | null
+}
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let seed: SeededStore
+    let shop: Storefront
+
+    beforeAll(async () => {
+      seed = await seedFromSimulatorLocations(getContainer(), simLocations())
+      shop = new Storefront(api, seed.publishableKey)
+    })
+
+    beforeEach(() => {
+      simulator.clearFaults()
+      simulator.setLocations(simLocations())
+      simulator.clearRequests()
+    })
+
+    const tasks = () => getContainer().resolve<LastmileModuleService>("lastmile")
+
+    /** Waits for the order.placed subscriber to settle the task. */
+    const settledTask = async (
+      orderId: string,
+      settled = ["booked", "failed", "needs_attention"]
+    ): Promise<TaskRow> => {
+      const deadline = Date.now() + 20_000
+      for (;;) {
+        const [task] = (await tasks().listLastmileTasks({ merchant_order_id: orderId })) as unknown as TaskRow[]
+        if (task && settled.includes(task.status)) {
+          return task
+        }
+        if (Date.now() > deadline) {
+          throw new Error(`task of ${orderId} did not settle: ${JSON.stringify(task)}`)
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+    }
+
+    const orderWith = async (optionId: string, beforeComplete?: () => void) => {
+      const cart = await shop.createCart({
+        region_id: seed.regions.gbp,
+        email: "ada@example.com",
+        shipping_address: londonShopper,
+        items: [{ variant_id: seed.variants.tee, quantity: 1 }],
+      })
+      const chosen = await shop.post(`/store/carts/${cart.id}/shipping-methods`, { option_id: optionId })
+      expect(chosen.status).toBe(200)
+      beforeComplete?.()
+      return placeOrder(shop, cart.id)
+    }
+
+    const fulfillmentsOf = async (orderId: string) => {
+      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+      const { data } = await query.graph({
+        entity: "order",
+        fields: ["fulfillments.id", "fulfillments.data", "fulfillments.labels.*", "fulfillments.canceled_at"],
+        filters: { id: orderId },
+      })
+      return (data[0].fulfillments ?? []) as {
+        id: string
+        data: Record<string, unknown>
+        labels: { tracking_number: string; tracking_url: string }[]
+      }[]
+    }
+
+    const bookings = (orderId: string) =>
+      simulator
+        .requests("bookDelivery")
+        .filter((r) => (r.body as { order?: { merchantOrderId?: string } })?.order?.merchantOrderId === orderId)
+    const serviceTasks = (orderId: string) => simulator.tasks().filter((t) => t.merchantOrderId === orderId)
+
+    it("books a next-day order once, with the order's details, and puts the tracking on its fulfillment", async () => {
+      const order = await orderWith(seed.options.nextDay)
+      const task = await settledTask(order.id)
+
+      expect(task).toMatchObject({ status: "booked", rate_code: "NEXT_DAY", attempts: 1, adopted: false })
+      expect(bookings(order.id)).toHaveLength(1)
+      expect(bookings(order.id)[0].body).toMatchObject({
+        rateCode: "NEXT_DAY",
+        deliveryType: "NEXT_DAY",
+        order: { merchantOrderId: order.id, merchantOrderName: `#${order.display_id}` },
+        customer: { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", phoneNumber: "+447911123456" },
+        delivery: { address: { line1: "10 Downing Street", postcode: "SW1A 2AA", country: "United Kingdom" } },
+        collection: { address: { line1: "Unit 7, Abbey Road", postcode: "NW10 7SJ" } },
+      })
+      expect(
+        (bookings(order.id)[0].body as { collection: Record<string, unknown> }).collection.merchantLocationId
+      ).toBeUndefined()
+      // Re-quoted right before booking, never from the checkout cache.
+      const quotes = simulator
+        .requests("quote")
+        .filter((r) => (r.body as { order: { merchantOrderId: string } }).order.merchantOrderId === order.id)
+      expect(quotes).toHaveLength(1)
+
+      const [fulfillment] = await fulfillmentsOf(order.id)
+      expect(fulfillment.id).toBe(task.fulfillment_id)
+      expect(fulfillment.labels).toEqual([
+        expect.objectContaining({ tracking_number: task.tracking_id, tracking_url: task.tracking_url }),
+      ])
+      expect(task.tracking_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/track\//)
+      expect(fulfillment.data).toMatchObject({ taskId: Number(task.task_id), rateCode: "NEXT_DAY" })
+      expect(serviceTasks(order.id)).toHaveLength(1)
+      expect(task.task_id).toBe(String(serviceTasks(order.id)[0].taskId))
+      expect(task.tracking_id).toBe(serviceTasks(order.id)[0].trackingId)
+    })
+
+    it("books a store collection with the store's external id and address", async () => {
+      const order = await orderWith(seed.options.collection["store-camden"])
+      const task = await settledTask(order.id)
+
+      expect(task).toMatchObject({ status: "booked", rate_code: "SVC_COL" })
+      expect(bookings(order.id)[0].body).toMatchObject({
+        rateCode: "SVC_COL",
+        collection: { merchantLocationId: "store-camden", address: { line1: "201 Camden High Street" } },
+        order: { merchantOrderId: order.id, merchantOrderName: `#${order.display_id}` },
+      })
+    })
+
+    it("adopts a booking whose answer was lost after the service committed it", async () => {
+      simulator.addFault({ operation: "bookDelivery", kind: "dropAfterCommit", times: 1 })
+      const order = await orderWith(seed.options.nextDay)
+      const task = await settledTask(order.id)
+
+      expect(task).toMatchObject({ status: "booked", adopted: true })
+      expect(serviceTasks(order.id)).toHaveLength(1)
+      expect(bookings(order.id)).toHaveLength(1)
+      expect(Number(task.task_id)).toBe(serviceTasks(order.id)[0].taskId)
+    })
+
+    it("books once through two 5xx answers", async () => {
+      simulator.addFault({ operation: "bookDelivery", kind: "status", status: 503, times: 2 })
+      const order = await orderWith(seed.options.nextDay)
+      const task = await settledTask(order.id)
+
+      expect(task.status).toBe("booked")
+      expect(bookings(order.id)).toHaveLength(3)
+      expect(serviceTasks(order.id)).toHaveLength(1)
+    })
+
+    it("places the order while the service is down, records the failure, and the job books it once it is back", async () => {
+      const cart = await shop.createCart({
+        region_id: seed.regions.gbp,
+        email: "ada@example.com",
+        shipping_address: londonShopper,
+        items: [{ variant_id: seed.variants.tee, quantity: 1 }],
+      })
+      expect(
+        (await shop.post(`/store/carts/${cart.id}/shipping-methods`, { option_id: seed.options.nextDay })).status
+      ).toBe(200)
+      simulator.addFault({ operation: "*", kind: "status", status: 503 })
+      const order = await placeOrder(shop, cart.id)
+      const failed = await settledTask(order.id)
+
+      expect(failed).toMatchObject({ status: "failed", attempts: 1 })
+      expect(failed.last_error).toContain("Lastmile booking failed")
+      expect(failed.last_error).not.toContain("lm_test_key")
+      expect(await fulfillmentsOf(order.id)).toEqual([])
+
+      simulator.clearFaults()
+      const outcomes = await retryDueBookings(getContainer(), { now: new Date(Date.now() + 10 * 60_000) })
+      expect(outcomes[order.id]).toMatchObject({ status: "booked" })
+      expect(serviceTasks(order.id)).toHaveLength(1)
+      expect(await fulfillmentsOf(order.id)).toHaveLength(1)
+
+      // A second pass finds nothing to do.
+      const again = await retryDueBookings(getContainer(), { now: new Date(Date.now() + 20 * 60_000) })
+      expect(again[order.id]).toBeUndefined()
+    })
+
+    it("books once when the same order.placed event arrives 5 times at once", async () => {
+      simulator.addFault({ operation: "bookDelivery", kind: "latency", latencyMs: 300 })
+      const order = await orderWith(seed.options.nextDay)
+      const eventBus = getContainer().resolve(Modules.EVENT_BUS)
+      await eventBus.emit(Array.from({ length: 5 }, () => ({ name: "order.placed", data: { id: order.id } })))
+      await settledTask(order.id)
+      // Let every delivery of the event finish.
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+
+      expect(bookings(order.id)).toHaveLength(1)
+      expect(serviceTasks(order.id)).toHaveLength(1)
+      expect(
+        (await fulfillmentsOf(order.id)).filter(
+          (f) => !("canceled_at" in f) || !(f as { canceled_at?: string }).canceled_at
+        )
+      ).toHaveLength(1)
+    })
+
+    it("reconciles a booking interrupted between the service's commit and our record, without a duplicate", async () => {
+      // The service commits, the answer is lost and so is the lookup: the outcome is unknown.
+      simulator.addFault({ operation: "bookDelivery", kind: "dropAfterCommit", times: 1 })
+      simulator.addFault({ operation: "lookupDelivery", kind: "status", status: 503 })
+      const order = await orderWith(seed.options.nextDay)
+      const unknown = await settledTask(order.id)
+      expect(unknown.status).toBe("failed")
+      expect(serviceTasks(order.id)).toHaveLength(1)
+
+      // As if the process had stopped mid-booking: the row still says "booking".
+      await tasks().updateLastmileTasks({ id: unknown.id, status: "booking" })
+      simulator.clearFaults()
+      const outcomes = await retryDueBookings(getContainer(), { now: new Date(Date.now() + 10 * 60_000) })
+
+      expect(outcomes[order.id]).toMatchObject({ status: "booked", adopted: true })
+      expect(serviceTasks(order.id)).toHaveLength(1)
+      expect(bookings(order.id)).toHaveLength(1)
+      expect(await fulfillmentsOf(order.id)).toHaveLength(1)
+    })
+
+    it("leaves the task needing attention, and books nothing, when the rate is gone at booking", async () => {
+      const order = await orderWith(seed.options.collection["store-camden"], () => {
+        simulator.location("store-camden").stock[TEE_SKU] = 0
+      })
+      const task = await settledTask(order.id)
+
+      expect(task.status).toBe("needs_attention")
+      expect(task.last_error).toContain("collection rate of store store-camden is no longer offered")
+      expect(bookings(order.id)).toHaveLength(0)
+      expect(await fulfillmentsOf(order.id)).toEqual([])
+    })
+
+    it("refuses a second lastmile fulfillment for the same order", async () => {
+      const order = await orderWith(seed.options.nextDay)
+      await settledTask(order.id)
+      const admin = await createAdminHeaders(getContainer())
+      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+      const { data } = await query.graph({
+        entity: "order",
+        fields: ["items.id", "items.quantity"],
+        filters: { id: order.id },
+      })
+      const response = await api.post(
+        `/admin/orders/${order.id}/fulfillments`,
+        { items: data[0].items.map((i: { id: string; quantity: number }) => ({ id: i.id, quantity: i.quantity })) },
+        { ...admin, validateStatus: () => true }
+      )
+      expect(response.status).toBeGreaterThanOrEqual(400)
+      expect(bookings(order.id)).toHaveLength(1)
+    })
+
+    it("refuses to cancel a booked fulfillment, because the service cannot cancel", async () => {
+      const order = await orderWith(seed.options.nextDay)
+      const task = await settledTask(order.id)
+      const admin = await createAdminHeaders(getContainer(), "cancel@lastmile.test")
+      const response = await api.post(
+        `/admin/orders/${order.id}/fulfillments/${task.fulfillment_id}/cancel`,
+        {},
+        { ...admin, validateStatus: () => true }
+      )
+      expect(response.status).toBe(400)
+      expect(response.data.message).toContain("has no cancel operation")
+    })
+  },
+})

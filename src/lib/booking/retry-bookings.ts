@@ -1,0 +1,73 @@
+/**
+ * The retry and reconciliation pass of the booking job: books tasks whose
+ * retry is due, tasks left mid-booking by a stopped process, and recent
+ * orders with a lastmile method that have no task at all (an order.placed
+ * event that was never handled).
+ */
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { LASTMILE_MODULE } from "../../modules/lastmile"
+import type { LastmileModuleService } from "../../modules/lastmile/service"
+import { type BookingOutcome, bookOrderDelivery, isLastmileMethodData } from "./book-order-delivery"
+
+export interface RetryPassOptions {
+  /** A task still "booking" after this long was left by a stopped process. Default 5 minutes. */
+  staleBookingMs?: number
+  /** How far back orders are reconciled. Default 3 days. */
+  reconcileWindowMs?: number
+  batchSize?: number
+  now?: Date
+}
+
+export async function retryDueBookings(
+  container: MedusaContainer,
+  options: RetryPassOptions = {}
+): Promise<Record<string, BookingOutcome>> {
+  const now = options.now ?? new Date()
+  const batch = options.batchSize ?? 50
+  const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const staleBefore = new Date(now.getTime() - (options.staleBookingMs ?? 5 * 60_000))
+
+  const due = await tasks.listLastmileTasks(
+    {
+      kind: "delivery",
+      $or: [
+        { status: "failed", next_attempt_at: { $lte: now } },
+        { status: ["booking", "pending"], updated_at: { $lte: staleBefore } },
+      ],
+    },
+    { take: batch, order: { created_at: "ASC" } }
+  )
+  const orderIds = new Set(due.map((t) => t.order_id))
+
+  // Orders placed while the process was down (their order.placed was never handled).
+  const since = new Date(now.getTime() - (options.reconcileWindowMs ?? 3 * 24 * 60 * 60_000))
+  const { data: recent } = await query.graph({
+    entity: "order",
+    fields: ["id", "shipping_methods.data"],
+    filters: { created_at: { $gte: since }, canceled_at: null },
+    pagination: { take: 500, order: { created_at: "DESC" } },
+  })
+  const candidates = (recent as { id: string; shipping_methods?: { data?: Record<string, unknown> | null }[] }[])
+    .filter((o) => o.shipping_methods?.some((m) => isLastmileMethodData(m.data)))
+    .map((o) => o.id)
+  if (candidates.length) {
+    const known = new Set(
+      (await tasks.listLastmileTasks({ merchant_order_id: candidates }, { select: ["merchant_order_id"] })).map(
+        (t) => t.merchant_order_id
+      )
+    )
+    for (const id of candidates) {
+      if (!known.has(id) && orderIds.size < batch) {
+        orderIds.add(id)
+      }
+    }
+  }
+
+  const outcomes: Record<string, BookingOutcome> = {}
+  for (const orderId of orderIds) {
+    outcomes[orderId] = await bookOrderDelivery(container, orderId)
+  }
+  return outcomes
+}

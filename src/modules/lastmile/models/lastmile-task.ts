@@ -1,0 +1,38 @@
+import { model } from "@medusajs/framework/utils"
+
+/**
+ * One delivery or return booked (or to be booked) with the service. The row
+ * exists before the booking is attempted, so a crash mid-booking leaves a
+ * trace the retry job reconciles; `merchant_order_id` is unique, as at the
+ * service, so one order can never hold two delivery tasks.
+ */
+export const LastmileTask = model
+  .define("lastmile_task", {
+    id: model.id({ prefix: "lmtask" }).primaryKey(),
+    kind: model.enum(["delivery", "return"]).default("delivery"),
+    order_id: model.text().index(),
+    fulfillment_id: model.text().nullable(),
+    return_id: model.text().nullable(),
+    /** The order id for a delivery, the return id for a return. */
+    merchant_order_id: model.text().unique(),
+    /**
+     * pending → booking → booked, or failed (retried by the job), or
+     * needs_attention (the merchant decides: rate gone, price rose, refused).
+     */
+    status: model.enum(["pending", "booking", "booked", "failed", "needs_attention"]).default("pending"),
+    task_id: model.text().nullable(),
+    tracking_id: model.text().nullable(),
+    tracking_url: model.text().nullable(),
+    rate_code: model.text().nullable(),
+    delivery_type: model.text().nullable(),
+    merchant_location_id: model.text().nullable(),
+    /** The service's own status value (NOT_STARTED, …). */
+    service_status: model.text().nullable(),
+    status_history: model.json().default({ entries: [] }),
+    attempts: model.number().default(0),
+    last_error: model.text().nullable(),
+    next_attempt_at: model.dateTime().nullable(),
+    booked_at: model.dateTime().nullable(),
+    adopted: model.boolean().default(false),
+  })
+  .indexes([{ on: ["status", "next_attempt_at"] }])

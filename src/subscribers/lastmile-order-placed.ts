@@ -1,0 +1,19 @@
+/** Books the lastmile delivery of a placed order (unless the merchant books at fulfillment). */
+import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
+import { bookOrderDelivery } from "../lib/booking/book-order-delivery"
+import { LASTMILE_MODULE } from "../modules/lastmile"
+import type { LastmileModuleService } from "../modules/lastmile/service"
+
+export default async function lastmileOrderPlaced({ event, container }: SubscriberArgs<{ id: string }>): Promise<void> {
+  const module = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
+  if (module.getPluginOptions().bookingTrigger !== "order_placed") {
+    return
+  }
+  // Never throws: a failure is recorded on the task and retried by the lastmile-booking-retry job.
+  await bookOrderDelivery(container, event.data.id)
+}
+
+export const config: SubscriberConfig = {
+  event: "order.placed",
+  context: { subscriberId: "lastmile-order-placed" },
+}
