@@ -40,6 +40,8 @@ export interface SeededStore {
   options: {
     nextDay: string
     manual: string
+    /** The lastmile-return option (flat price) on the warehouse. */
+    returns: string
     /** Collection shipping option id by the store's external id. */
     collection: Record<string, string>
   }
@@ -185,6 +187,24 @@ export async function seedStore(
         ],
         rules: ENABLED_IN_STORE,
       },
+      {
+        name: "Return by courier",
+        price_type: "flat",
+        provider_id: "lastmile_lastmile",
+        service_zone_id: warehouseZone,
+        shipping_profile_id: profile.id,
+        type: { label: "Return", description: "Collected from your address", code: "lastmile-return" },
+        data: { id: "lastmile-return", kind: "return", is_return: true },
+        prices: [
+          { currency_code: "gbp", amount: 0 },
+          { currency_code: "jpy", amount: 0 },
+          { currency_code: "kwd", amount: 0 },
+        ],
+        rules: [
+          { attribute: "enabled_in_store", value: "true", operator: "eq" as const },
+          { attribute: "is_return", value: "true", operator: "eq" as const },
+        ],
+      },
       ...stores.map((store) => ({
         name: `Collect from ${store.name}`,
         price_type: "calculated" as const,
@@ -232,8 +252,13 @@ export async function seedStore(
 
   const variantId = (sku: string) =>
     products.flatMap((p) => p.variants ?? []).find((v: { sku?: string | null }) => v.sku === sku)!.id
-  const optionId = (serviceZoneId: string, providerId: string) =>
-    options.find((o) => o.service_zone_id === serviceZoneId && o.provider_id === providerId)!.id
+  const optionId = (serviceZoneId: string, providerId: string, kind?: string) =>
+    options.find(
+      (o) =>
+        o.service_zone_id === serviceZoneId &&
+        o.provider_id === providerId &&
+        ((o.data as { kind?: string } | null)?.kind === "return") === (kind === "return")
+    )!.id
 
   return {
     publishableKey: apiKey.token,
@@ -244,6 +269,7 @@ export async function seedStore(
     options: {
       nextDay: optionId(warehouseZone, "lastmile_lastmile"),
       manual: optionId(warehouseZone, "manual_manual"),
+      returns: optionId(warehouseZone, "lastmile_lastmile", "return"),
       collection: Object.fromEntries(
         stores.map((s) => [s.externalId, optionId(storeZones[s.externalId], "lastmile_lastmile")])
       ),

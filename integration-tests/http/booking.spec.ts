@@ -279,5 +279,45 @@ medusaIntegrationTestRunner({
       expect(response.status).toBe(400)
       expect(response.data.message).toContain("has no cancel operation")
     })
+
+    it("books a return once, from the customer's address to the return location", async () => {
+      const order = await orderWith(seed.options.nextDay)
+      await settledTask(order.id)
+      const admin = await createAdminHeaders(getContainer(), "returns@lastmile.test")
+      const call = async (path: string, body: unknown) => {
+        const response = await api.post(path, body, { ...admin, validateStatus: () => true })
+        expect({ path, status: response.status, body: response.status === 200 ? null : response.data }).toMatchObject({
+          status: 200,
+        })
+        return response.data
+      }
+      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+      const { data } = await query.graph({ entity: "order", fields: ["items.id"], filters: { id: order.id } })
+      const created = await call("/admin/returns", { order_id: order.id, location_id: seed.warehouseId })
+      const returnId = created.return.id as string
+      await call(`/admin/returns/${returnId}/request-items`, { items: [{ id: data[0].items[0].id, quantity: 1 }] })
+      await call(`/admin/returns/${returnId}/shipping-method`, { shipping_option_id: seed.options.returns })
+      await call(`/admin/returns/${returnId}/request`, {})
+
+      const task = await settledTask(returnId)
+      expect(task.status).toBe("booked")
+      const returnBookings = simulator.requests("bookReturn")
+      expect(returnBookings).toHaveLength(1)
+      expect(returnBookings[0].body).toMatchObject({
+        order: { merchantOrderId: returnId, merchantOrderName: `#${order.display_id} return` },
+        collection: { address: { line1: "10 Downing Street", postcode: "SW1A 2AA" } },
+        delivery: { address: { line1: "Unit 7, Abbey Road", postcode: "NW10 7SJ" } },
+        customer: { email: "ada@example.com", phoneNumber: "+447911123456" },
+      })
+      const { data: returns } = await query.graph({
+        entity: "return",
+        fields: ["fulfillments.labels.*", "fulfillments.data"],
+        filters: { id: returnId },
+      })
+      expect(returns[0].fulfillments[0].labels).toEqual([
+        expect.objectContaining({ tracking_number: task.tracking_id, tracking_url: task.tracking_url }),
+      ])
+      expect(simulator.tasks().filter((t) => t.taskType === "RETURN")).toHaveLength(1)
+    })
   },
 })

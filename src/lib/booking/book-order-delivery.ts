@@ -234,7 +234,7 @@ async function recordBooked(
   })
 }
 
-function appendHistory(task: TaskRow, value: string, detail?: string): { entries: unknown[] } {
+export function appendHistory(task: TaskRow, value: string, detail?: string): { entries: unknown[] } {
   const entries = [...(task.status_history?.entries ?? [])]
   entries.push({ value, at: new Date().toISOString(), ...(detail ? { detail } : {}) })
   return { entries }
@@ -257,7 +257,7 @@ async function locationAddress(
 }
 
 /** Errors come back from the workflow engine as plain objects, not Error instances. */
-function errorMessage(error: unknown): string {
+export function errorMessage(error: unknown): string {
   if (error && typeof error === "object" && typeof (error as { message?: unknown }).message === "string") {
     return (error as { message: string }).message
   }

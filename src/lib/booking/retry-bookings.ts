@@ -1,6 +1,6 @@
 /**
  * The retry and reconciliation pass of the booking job: books tasks whose
- * retry is due, tasks left mid-booking by a stopped process, and recent
+ * retry is due (deliveries and returns), tasks left mid-booking by a stopped process, and recent
  * orders with a lastmile method that have no task at all (an order.placed
  * event that was never handled).
  */
@@ -9,6 +9,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { LASTMILE_MODULE } from "../../modules/lastmile"
 import type { LastmileModuleService } from "../../modules/lastmile/service"
 import { type BookingOutcome, bookOrderDelivery, isLastmileMethodData } from "./book-order-delivery"
+import { type ReturnBookingOutcome, bookReturn } from "./book-return"
 
 export interface RetryPassOptions {
   /** A task still "booking" after this long was left by a stopped process. Default 5 minutes. */
@@ -22,7 +23,7 @@ export interface RetryPassOptions {
 export async function retryDueBookings(
   container: MedusaContainer,
   options: RetryPassOptions = {}
-): Promise<Record<string, BookingOutcome>> {
+): Promise<Record<string, BookingOutcome | ReturnBookingOutcome>> {
   const now = options.now ?? new Date()
   const batch = options.batchSize ?? 50
   const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
@@ -65,9 +66,19 @@ export async function retryDueBookings(
     }
   }
 
-  const outcomes: Record<string, BookingOutcome> = {}
+  const outcomes: Record<string, BookingOutcome | ReturnBookingOutcome> = {}
   for (const orderId of orderIds) {
     outcomes[orderId] = await bookOrderDelivery(container, orderId)
+  }
+  // Returns whose booking failed before the service processed it.
+  const dueReturns = await tasks.listLastmileTasks(
+    { kind: "return", status: "failed", next_attempt_at: { $lte: now } },
+    { take: batch, order: { created_at: "ASC" } }
+  )
+  for (const task of dueReturns) {
+    if (task.return_id) {
+      outcomes[task.return_id] = await bookReturn(container, task.return_id)
+    }
   }
   return outcomes
 }

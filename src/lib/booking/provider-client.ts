@@ -1,0 +1,54 @@
+/**
+ * The service client for code outside the provider (the return subscriber,
+ * admin routes): built from the provider's own options, as the host wrote
+ * them in the fulfillment module's config, so there is one source of truth.
+ */
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { LastmileClient } from "../service-client"
+import { type ResolvedProviderOptions, resolveProviderOptions } from "../../providers/lastmile/options"
+
+interface ProviderEntry {
+  resolve?: unknown
+  id?: string
+  options?: Record<string, unknown>
+}
+
+let cached: { key: string; client: LastmileClient; options: ResolvedProviderOptions } | undefined
+
+export function lastmileProviderOptions(container: MedusaContainer): ResolvedProviderOptions | null {
+  const config = container.resolve(ContainerRegistrationKeys.CONFIG_MODULE)
+  const fulfillment = (config.modules as Record<string, unknown> | undefined)?.[Modules.FULFILLMENT]
+  const providers =
+    fulfillment && typeof fulfillment === "object"
+      ? (((fulfillment as { options?: { providers?: ProviderEntry[] } }).options?.providers ?? []) as ProviderEntry[])
+      : []
+  const entry = providers.find(
+    (p) => p.id === "lastmile" && typeof p.resolve === "string" && p.resolve.includes("lastmile")
+  )
+  return entry ? resolveProviderOptions(entry.options) : null
+}
+
+export function lastmileClient(
+  container: MedusaContainer
+): { client: LastmileClient; options: ResolvedProviderOptions } | null {
+  const options = lastmileProviderOptions(container)
+  if (!options) {
+    return null
+  }
+  const key = `${options.baseUrl}\u0000${options.apiKey}`
+  if (cached?.key !== key) {
+    const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+    cached = {
+      key,
+      options,
+      client: new LastmileClient({
+        apiKey: options.apiKey,
+        baseUrl: options.baseUrl,
+        timeouts: { bookingMs: options.bookingTimeoutMs, lookupMs: options.lookupTimeoutMs },
+        logger,
+      }),
+    }
+  }
+  return { client: cached.client, options: cached.options }
+}
