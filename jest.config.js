@@ -14,9 +14,12 @@ module.exports = {
   moduleFileExtensions: ["js", "ts", "tsx", "json"],
   modulePathIgnorePatterns: ["dist/", "<rootDir>/.medusa/"],
   testTimeout: 60_000,
-  ...(testType === "integration:http"
+  ...(testType === "integration:http" || testType === "bench"
     ? {
-        testMatch: ["**/integration-tests/http/**/*.spec.[jt]s"],
+        testMatch:
+          testType === "bench"
+            ? ["**/integration-tests/bench/**/*.bench.[jt]s"]
+            : ["**/integration-tests/http/**/*.spec.[jt]s"],
         setupFiles: ["./integration-tests/setup.js"],
         globalSetup: "./integration-tests/global-setup.mjs",
         globalTeardown: "./integration-tests/global-teardown.mjs",
