@@ -10,6 +10,7 @@ import { performance } from "node:perf_hooks"
 import { LastmileFulfillmentProviderService } from "../src/providers/lastmile/service"
 import { LastmileSimulator, londonLocations } from "../src/simulator"
 import { alwaysOpenHours } from "../src/simulator/defaults"
+import { londonShopper } from "../integration-tests/helpers/storefront"
 
 const KEY = "bench_key_0123456789"
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 50)
@@ -17,22 +18,12 @@ const CARTS = Number(process.env.BENCH_CARTS ?? 30)
 const REFRESHES = Number(process.env.BENCH_REFRESHES ?? 300)
 const silent = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined }
 
-const shopper = {
-  first_name: "Ada",
-  last_name: "Lovelace",
-  phone: "07911 123456",
-  address_1: "10 Downing Street",
-  city: "London",
-  postal_code: "SW1A 2AA",
-  country_code: "gb",
-}
-
 function context(cartId: string, store?: { id: string; externalId: string }) {
   return {
     id: cartId,
     currency_code: "gbp",
     items: [{ variant_id: "variant_tee", variant_sku: "DEMO-TEE", quantity: 1 }],
-    shipping_address: shopper,
+    shipping_address: londonShopper,
     lastmile_customer_email: "ada@example.com",
     lastmile_dispatch_address: {
       address_1: "Unit 7, Abbey Road",

@@ -8,16 +8,15 @@
 import { appendFileSync } from "node:fs"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { LastmileModuleService } from "../../src/modules/lastmile/service"
-import { londonLocations } from "../../src/simulator"
-import { alwaysOpenHours } from "../../src/simulator/defaults"
-import { MUG_SKU, TEE_SKU, seedFromSimulatorLocations } from "../helpers/seed-store"
+import { londonTestLocations } from "../helpers/london-store"
+import { seedFromSimulatorLocations } from "../helpers/seed-store"
 import { useSimulator } from "../helpers/simulator"
 import { Storefront, londonShopper, placeOrder } from "../helpers/storefront"
 
 jest.setTimeout(600_000)
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 50)
-const locations = () => londonLocations([TEE_SKU, MUG_SKU]).map((l) => ({ ...l, operatingHours: alwaysOpenHours() }))
+const locations = londonTestLocations
 const { simulator } = useSimulator({ locations: locations() })
 
 function percentile(values: number[], p: number): number {

@@ -2,20 +2,15 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { retryDueBookings } from "../../src/lib/booking/retry-bookings"
 import type { LastmileModuleService } from "../../src/modules/lastmile/service"
-import { londonLocations } from "../../src/simulator"
-import { alwaysOpenHours } from "../../src/simulator/defaults"
-import type { SimLocation } from "../../src/simulator/types"
-import { MUG_SKU, type SeededStore, TEE_SKU, seedFromSimulatorLocations } from "../helpers/seed-store"
+import { type SeededStore, TEE_SKU } from "../helpers/seed-store"
+import { londonTestLocations, useLondonStore } from "../helpers/london-store"
 import { createAdminHeaders } from "../helpers/admin-auth"
 import { useSimulator } from "../helpers/simulator"
 import { Storefront, londonShopper, placeOrder } from "../helpers/storefront"
 
 jest.setTimeout(120_000)
 
-const simLocations = (): SimLocation[] =>
-  londonLocations([TEE_SKU, MUG_SKU]).map((l) => ({ ...l, operatingHours: alwaysOpenHours() }))
-
-const { simulator } = useSimulator({ locations: simLocations() }, { LASTMILE_QUOTE_BUDGET_MS: "1000" })
+const { simulator } = useSimulator({ locations: londonTestLocations() }, { LASTMILE_QUOTE_BUDGET_MS: "1000" })
 
 interface TaskRow {
   id: string
@@ -36,15 +31,9 @@ medusaIntegrationTestRunner({
     let seed: SeededStore
     let shop: Storefront
 
-    beforeAll(async () => {
-      seed = await seedFromSimulatorLocations(getContainer(), simLocations())
-      shop = new Storefront(api, seed.publishableKey)
-    })
-
-    beforeEach(() => {
-      simulator.clearFaults()
-      simulator.setLocations(simLocations())
-      simulator.clearRequests()
+    const london = useLondonStore(simulator, { api, getContainer })
+    beforeAll(() => {
+      ;({ seed, shop } = london)
     })
 
     const tasks = () => getContainer().resolve<LastmileModuleService>("lastmile")

@@ -1,20 +1,14 @@
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { londonLocations } from "../../src/simulator"
-import { alwaysOpenHours } from "../../src/simulator/defaults"
-import type { SimLocation } from "../../src/simulator/types"
-import { MUG_SKU, type SeededStore, TEE_SKU, seedFromSimulatorLocations } from "../helpers/seed-store"
+import { MUG_SKU, type SeededStore, TEE_SKU } from "../helpers/seed-store"
+import { londonTestLocations, useLondonStore } from "../helpers/london-store"
 import { useSimulator } from "../helpers/simulator"
 import { Storefront, londonShopper } from "../helpers/storefront"
 
 jest.setTimeout(120_000)
 
-/** Open around the clock, so no test depends on the time of day. */
-const simLocations = (): SimLocation[] =>
-  londonLocations([TEE_SKU, MUG_SKU]).map((l) => ({ ...l, operatingHours: alwaysOpenHours() }))
-
 const { simulator } = useSimulator(
-  { locations: simLocations() },
+  { locations: londonTestLocations() },
   { LASTMILE_FALLBACK_AMOUNTS: "gbp:5.95", LASTMILE_QUOTE_BUDGET_MS: "1000" }
 )
 
@@ -44,14 +38,12 @@ medusaIntegrationTestRunner({
     let seed: SeededStore
     let shop: Storefront
 
-    beforeAll(async () => {
-      seed = await seedFromSimulatorLocations(getContainer(), simLocations())
-      shop = new Storefront(api, seed.publishableKey)
+    const london = useLondonStore(simulator, { api, getContainer })
+    beforeAll(() => {
+      ;({ seed, shop } = london)
     })
 
     beforeEach(() => {
-      simulator.clearFaults()
-      simulator.setLocations(simLocations())
       simulator.configure({ currency: "GBP", collection: { unavailable: "omit", locationField: true } })
       simulator.clearRequests()
     })

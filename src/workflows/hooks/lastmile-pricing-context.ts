@@ -42,25 +42,50 @@ export async function lastmilePricingContext(
     return {}
   }
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const [carts, options] = await Promise.all([
+  const [carts, dispatch] = await Promise.all([
     query.graph({ entity: "cart", fields: ["id", "email", "customer.email"], filters: { id: cartId } }),
-    query.graph({
-      entity: "shipping_option",
-      fields: [
-        "id",
-        "data",
-        "service_zone.fulfillment_set.type",
-        "service_zone.fulfillment_set.location.id",
-        "service_zone.fulfillment_set.location.address.*",
-      ],
-      filters: { provider_id: LASTMILE_PROVIDER_ID },
-    }),
+    dispatchAddressOf(container),
   ])
   const cart = carts.data[0] as { email?: string | null; customer?: { email?: string | null } | null } | undefined
   return {
     lastmile_customer_email: cart?.email ?? cart?.customer?.email ?? null,
-    lastmile_dispatch_address: dispatchAddress(options.data as DeliveryOptionRow[]),
+    lastmile_dispatch_address: dispatch,
   }
+}
+
+// The dispatch location changes rarely and is asked for on every cart refresh: read it at most once a minute.
+const DISPATCH_TTL_MS = 60_000
+let dispatchCache: { at: number; value: Promise<MedusaAddressLike | null> } | undefined
+
+function dispatchAddressOf(container: MedusaContainer): Promise<MedusaAddressLike | null> {
+  const now = Date.now()
+  if (!dispatchCache || now - dispatchCache.at > DISPATCH_TTL_MS) {
+    const value = readDispatchAddress(container)
+    dispatchCache = { at: now, value }
+    // A failed read is not kept.
+    value.catch(() => {
+      if (dispatchCache?.value === value) {
+        dispatchCache = undefined
+      }
+    })
+  }
+  return dispatchCache.value
+}
+
+async function readDispatchAddress(container: MedusaContainer): Promise<MedusaAddressLike | null> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const options = await query.graph({
+    entity: "shipping_option",
+    fields: [
+      "id",
+      "data",
+      "service_zone.fulfillment_set.type",
+      "service_zone.fulfillment_set.location.id",
+      "service_zone.fulfillment_set.location.address.*",
+    ],
+    filters: { provider_id: LASTMILE_PROVIDER_ID },
+  })
+  return dispatchAddress(options.data as DeliveryOptionRow[])
 }
 
 /** The location of a lastmile delivery option; the lowest location id when there are several, so it is stable. */
