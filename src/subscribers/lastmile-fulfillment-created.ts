@@ -8,6 +8,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { LASTMILE_MODULE } from "../modules/lastmile"
 import type { LastmileModuleService } from "../modules/lastmile/service"
 import { LASTMILE_PROVIDER_ID } from "../providers/lastmile/fulfillment-options"
+import { findOrCreateTask, recordBooked } from "../lib/booking/task-records"
 
 export default async function lastmileFulfillmentCreated({
   event,
@@ -25,34 +26,14 @@ export default async function lastmileFulfillmentCreated({
     return
   }
   const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
-  const [task] = await tasks.listLastmileTasks({ merchant_order_id: event.data.order_id })
-  if (task?.status === "booked") {
-    return
-  }
-  const fields = {
-    status: "booked" as const,
-    fulfillment_id: fulfillment.id,
-    task_id: String(booking.taskId),
-    tracking_id: (booking.trackingId as string | null) ?? null,
-    tracking_url: (booking.trackingUrl as string | null) ?? null,
-    rate_code: (booking.rateCode as string | null) ?? null,
-    service_status: (booking.status as string | null) ?? null,
+  const task = await findOrCreateTask(tasks, {
+    kind: "delivery",
+    order_id: event.data.order_id,
+    merchant_order_id: event.data.order_id,
     merchant_location_id: (booking.merchantLocationId as string | null) ?? null,
-    booked_at: new Date(),
-    adopted: !!booking.adopted,
-    last_error: null,
-    next_attempt_at: null,
-  }
-  if (task) {
-    await tasks.updateLastmileTasks({ id: task.id, ...fields })
-  } else {
-    await tasks.createLastmileTasks({
-      kind: "delivery",
-      order_id: event.data.order_id,
-      merchant_order_id: event.data.order_id,
-      status_history: { entries: [{ value: fields.service_status ?? "booked", at: new Date().toISOString() }] },
-      ...fields,
-    })
+  })
+  if (task.status !== "booked") {
+    await recordBooked(tasks, task, fulfillment.id, booking)
   }
 }
 

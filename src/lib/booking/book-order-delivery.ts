@@ -13,7 +13,15 @@ import { createOrderFulfillmentWorkflow } from "@medusajs/medusa/core-flows"
 import { LASTMILE_MODULE } from "../../modules/lastmile"
 import type { LastmileModuleService } from "../../modules/lastmile/service"
 import { RETURN_OPTION_ID } from "../../providers/lastmile/fulfillment-options"
-import type { MedusaAddressLike } from "../../providers/lastmile/quote-request"
+import {
+  errorMessage,
+  findBookedFulfillment,
+  findOrCreateTask,
+  recordBooked,
+  recordFailure,
+  startAttempt,
+  stockLocationAddress,
+} from "./task-records"
 
 export type BookingOutcome =
   | { status: "booked"; taskId: string; adopted: boolean }
@@ -36,18 +44,6 @@ interface OrderRow {
     data?: Record<string, unknown> | null
     provider_id?: string
   }[]
-}
-
-interface TaskRow {
-  id: string
-  status: string
-  attempts: number
-  status_history?: { entries?: unknown[] } | null
-}
-
-/** Backoff of the retry job: 30 s, 1 min, 2 min, 4 min … capped at 1 hour. */
-export function nextAttemptDelayMs(attempts: number): number {
-  return Math.min(60 * 60_000, 30_000 * 2 ** Math.max(0, attempts - 1))
 }
 
 export function isLastmileMethodData(data: Record<string, unknown> | null | undefined): boolean {
@@ -108,18 +104,14 @@ async function bookLocked(
   }
   const data = method.data as Record<string, unknown>
 
-  let [task] = (await tasks.listLastmileTasks({ merchant_order_id: order.id })) as TaskRow[]
-  if (!task) {
-    task = (await tasks.createLastmileTasks({
-      kind: "delivery",
-      order_id: order.id,
-      merchant_order_id: order.id,
-      status: "pending",
-      rate_code: (data.rateCode as string | null) ?? null,
-      delivery_type: (data.deliveryType as string | null) ?? null,
-      merchant_location_id: (data.merchantLocationId as string | null) ?? null,
-    })) as TaskRow
-  }
+  const task = await findOrCreateTask(tasks, {
+    kind: "delivery",
+    order_id: order.id,
+    merchant_order_id: order.id,
+    rate_code: (data.rateCode as string | null) ?? null,
+    delivery_type: (data.deliveryType as string | null) ?? null,
+    merchant_location_id: (data.merchantLocationId as string | null) ?? null,
+  })
   if (task.status === "booked") {
     return { status: "already_booked" }
   }
@@ -128,17 +120,16 @@ async function bookLocked(
   }
 
   // A lastmile fulfillment Medusa already has (made by the merchant, or by a run that stopped before recording it).
-  const existing = order.fulfillments?.find((f) => !f.canceled_at && f.data && f.data.taskId !== undefined)
+  const existing = findBookedFulfillment(order.fulfillments)
   if (existing) {
-    await recordBooked(tasks, task, existing.id, existing.data as Record<string, unknown>)
+    await recordBooked(tasks, task, existing.id, existing.data)
     return { status: "already_booked" }
   }
 
-  const attempts = task.attempts + 1
-  await tasks.updateLastmileTasks({ id: task.id, status: "booking", attempts, next_attempt_at: null })
+  const attempts = await startAttempt(tasks, task)
 
   try {
-    const collectionAddress = await locationAddress(container, data.stockLocationId as string | undefined)
+    const collectionAddress = await stockLocationAddress(container, data.stockLocationId as string | undefined)
     const items = (order.items ?? []).filter((i) => i.requires_shipping !== false)
     await createOrderFulfillmentWorkflow(container).run({
       input: {
@@ -168,25 +159,11 @@ async function bookLocked(
       code === "lastmile_already_booked" ||
       message.startsWith("Lastmile booking needs attention") ||
       message.includes("already has a lastmile delivery")
-    if (needsAttention) {
-      await tasks.updateLastmileTasks({
-        id: task.id,
-        status: "needs_attention",
-        last_error: message,
-        next_attempt_at: null,
-        status_history: appendHistory(task, "needs_attention", message),
-      })
+    const nextAttemptAt = await recordFailure(tasks, task, { attempts, message, needsAttention })
+    if (!nextAttemptAt) {
       logger.warn(`lastmile: order ${orderId} needs attention: ${message}`)
       return { status: "needs_attention", reason: message }
     }
-    const nextAttemptAt = new Date(Date.now() + nextAttemptDelayMs(attempts))
-    await tasks.updateLastmileTasks({
-      id: task.id,
-      status: "failed",
-      last_error: message,
-      next_attempt_at: nextAttemptAt,
-      status_history: appendHistory(task, "failed", message),
-    })
     logger.warn(
       `lastmile: booking order ${orderId} failed (attempt ${attempts}), retrying from ${nextAttemptAt.toISOString()}: ${message}`
     )
@@ -204,66 +181,5 @@ async function bookedFulfillment(
     fields: ["fulfillments.id", "fulfillments.data", "fulfillments.canceled_at"],
     filters: { id: orderId },
   })
-  const fulfillments = ((data[0] as OrderRow | undefined)?.fulfillments ?? []) as NonNullable<OrderRow["fulfillments"]>
-  const found = fulfillments.find(
-    (f) => !f.canceled_at && f.data && f.data.taskId !== undefined && f.data.taskId !== null
-  )
-  return found ? { id: found.id, data: found.data as Record<string, unknown> } : undefined
-}
-
-async function recordBooked(
-  tasks: LastmileModuleService,
-  task: TaskRow,
-  fulfillmentId: string,
-  data: Record<string, unknown>
-): Promise<void> {
-  await tasks.updateLastmileTasks({
-    id: task.id,
-    status: "booked",
-    fulfillment_id: fulfillmentId,
-    task_id: data.taskId !== undefined && data.taskId !== null ? String(data.taskId) : null,
-    tracking_id: (data.trackingId as string | null) ?? null,
-    tracking_url: (data.trackingUrl as string | null) ?? null,
-    rate_code: (data.rateCode as string | null) ?? null,
-    service_status: (data.status as string | null) ?? null,
-    adopted: !!data.adopted,
-    booked_at: new Date(),
-    last_error: null,
-    next_attempt_at: null,
-    status_history: appendHistory(task, (data.status as string | null) ?? "booked"),
-  })
-}
-
-export function appendHistory(task: TaskRow, value: string, detail?: string): { entries: unknown[] } {
-  const entries = [...(task.status_history?.entries ?? [])]
-  entries.push({ value, at: new Date().toISOString(), ...(detail ? { detail } : {}) })
-  return { entries }
-}
-
-async function locationAddress(
-  container: MedusaContainer,
-  locationId: string | undefined
-): Promise<MedusaAddressLike | null> {
-  if (!locationId) {
-    return null
-  }
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "stock_location",
-    fields: ["id", "address.*"],
-    filters: { id: locationId },
-  })
-  return ((data[0] as { address?: MedusaAddressLike | null } | undefined)?.address ?? null) as MedusaAddressLike | null
-}
-
-/** Errors come back from the workflow engine as plain objects, not Error instances. */
-export function errorMessage(error: unknown): string {
-  if (error && typeof error === "object" && typeof (error as { message?: unknown }).message === "string") {
-    return (error as { message: string }).message
-  }
-  try {
-    return typeof error === "string" ? error : JSON.stringify(error)
-  } catch {
-    return String(error)
-  }
+  return findBookedFulfillment((data[0] as OrderRow | undefined)?.fulfillments)
 }

@@ -16,7 +16,14 @@ import type { LastmileModuleService } from "../../modules/lastmile/service"
 import { LASTMILE_PROVIDER_ID } from "../../providers/lastmile/fulfillment-options"
 import { type MedusaAddressLike, buildQuoteRequest } from "../../providers/lastmile/quote-request"
 import { selectDeliveryRate } from "../../providers/lastmile/rate-selection"
-import { appendHistory, errorMessage, nextAttemptDelayMs } from "./book-order-delivery"
+import {
+  errorMessage,
+  findOrCreateTask,
+  recordBooked,
+  recordFailure,
+  startAttempt,
+  stockLocationAddress,
+} from "./task-records"
 import { lastmileClient } from "./provider-client"
 
 export type ReturnBookingOutcome =
@@ -74,24 +81,20 @@ async function bookReturnLocked(container: MedusaContainer, returnId: string): P
     return { status: "not_lastmile" }
   }
 
-  let [task] = await tasks.listLastmileTasks({ merchant_order_id: orderReturn.id })
-  if (!task) {
-    task = await tasks.createLastmileTasks({
-      kind: "return",
-      order_id: orderReturn.order_id,
-      return_id: orderReturn.id,
-      fulfillment_id: fulfillment.id,
-      merchant_order_id: orderReturn.id,
-      status: "pending",
-    })
-  }
+  const task = await findOrCreateTask(tasks, {
+    kind: "return",
+    order_id: orderReturn.order_id,
+    return_id: orderReturn.id,
+    fulfillment_id: fulfillment.id,
+    merchant_order_id: orderReturn.id,
+  })
   if (task.status === "booked") {
     return { status: "already_booked" }
   }
   if (task.status === "needs_attention") {
     return { status: "needs_attention", reason: task.last_error ?? "waiting for the merchant" }
   }
-  await tasks.updateLastmileTasks({ id: task.id, status: "booking", attempts: task.attempts + 1 })
+  const attempts = await startAttempt(tasks, task)
 
   try {
     const { data: orders } = await query.graph({
@@ -100,12 +103,7 @@ async function bookReturnLocked(container: MedusaContainer, returnId: string): P
       filters: { id: orderReturn.order_id },
     })
     const order = orders[0] as OrderRow
-    const { data: locations } = await query.graph({
-      entity: "stock_location",
-      fields: ["id", "address.*"],
-      filters: { id: orderReturn.location_id ?? "" },
-    })
-    const returnAddress = (locations[0] as { address?: MedusaAddressLike | null } | undefined)?.address ?? null
+    const returnAddress = await stockLocationAddress(container, orderReturn.location_id)
     const lines = (orderReturn.items ?? []).map((ri) => {
       const item = order.items?.find((i) => i.id === ri.item_id)
       return {
@@ -156,19 +154,7 @@ async function bookReturnLocked(container: MedusaContainer, returnId: string): P
         : [],
     }
     await updateFulfillmentWorkflow(container).run({ input: update })
-    await tasks.updateLastmileTasks({
-      id: task.id,
-      status: "booked",
-      task_id: String(booked.taskId),
-      tracking_id: data.trackingId,
-      tracking_url: data.trackingUrl,
-      rate_code: data.rateCode,
-      service_status: data.status,
-      booked_at: new Date(),
-      last_error: null,
-      next_attempt_at: null,
-      status_history: appendHistory(task, data.status ?? "booked"),
-    })
+    await recordBooked(tasks, task, fulfillment.id, data)
     logger.info(`lastmile: return ${returnId} booked as task ${String(booked.taskId)}`)
     return { status: "booked", taskId: String(booked.taskId) }
   } catch (error) {
@@ -177,13 +163,7 @@ async function bookReturnLocked(container: MedusaContainer, returnId: string): P
       error instanceof ReturnNeedsAttention ||
       error instanceof LastmileBookingOutcomeUnknownError ||
       (error instanceof LastmileError && !error.transient && !error.notProcessed)
-    await tasks.updateLastmileTasks({
-      id: task.id,
-      status: attention ? "needs_attention" : "failed",
-      last_error: message,
-      next_attempt_at: attention ? null : new Date(Date.now() + nextAttemptDelayMs(task.attempts + 1)),
-      status_history: appendHistory(task, attention ? "needs_attention" : "failed", message),
-    })
+    await recordFailure(tasks, task, { attempts, message, needsAttention: attention })
     logger.warn(`lastmile: booking return ${returnId} ${attention ? "needs attention" : "failed"}: ${message}`)
     return attention ? { status: "needs_attention", reason: message } : { status: "failed", reason: message }
   }

@@ -1,0 +1,144 @@
+/**
+ * The task row's life, shared by the delivery and return runners and the
+ * fulfillment subscriber: find or create it before calling the service, mark
+ * an attempt, record a booking or a failure, and read a booking out of a
+ * fulfillment's data.
+ */
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { LastmileModuleService } from "../../modules/lastmile/service"
+import type { MedusaAddressLike } from "../../providers/lastmile/quote-request"
+
+export interface TaskRow {
+  id: string
+  status: string
+  attempts: number
+  last_error?: string | null
+  status_history?: { entries?: unknown[] } | null
+}
+
+export interface NewTask {
+  kind: "delivery" | "return"
+  order_id: string
+  /** The order id for a delivery, the return id for a return. */
+  merchant_order_id: string
+  return_id?: string | null
+  fulfillment_id?: string | null
+  rate_code?: string | null
+  delivery_type?: string | null
+  merchant_location_id?: string | null
+}
+
+/** Backoff of the retry job: 30 s, 1 min, 2 min, 4 min … capped at 1 hour. */
+export function nextAttemptDelayMs(attempts: number): number {
+  return Math.min(60 * 60_000, 30_000 * 2 ** Math.max(0, attempts - 1))
+}
+
+export function appendHistory(task: TaskRow, value: string, detail?: string): { entries: unknown[] } {
+  const entries = [...(task.status_history?.entries ?? [])]
+  entries.push({ value, at: new Date().toISOString(), ...(detail ? { detail } : {}) })
+  return { entries }
+}
+
+/** Errors come back from the workflow engine as plain objects, not Error instances. */
+export function errorMessage(error: unknown): string {
+  if (error && typeof error === "object" && typeof (error as { message?: unknown }).message === "string") {
+    return (error as { message: string }).message
+  }
+  try {
+    return typeof error === "string" ? error : JSON.stringify(error)
+  } catch {
+    return String(error)
+  }
+}
+
+/** The row for a merchantOrderId, created (status pending) when there is none yet. */
+export async function findOrCreateTask(tasks: LastmileModuleService, fields: NewTask): Promise<TaskRow> {
+  const [task] = await tasks.listLastmileTasks({ merchant_order_id: fields.merchant_order_id })
+  return (task ?? (await tasks.createLastmileTasks({ status: "pending", ...fields }))) as TaskRow
+}
+
+/** Marks an attempt as under way; returns its number. */
+export async function startAttempt(tasks: LastmileModuleService, task: TaskRow): Promise<number> {
+  const attempts = task.attempts + 1
+  await tasks.updateLastmileTasks({ id: task.id, status: "booking", attempts, next_attempt_at: null })
+  return attempts
+}
+
+/** What a booking puts on the task row, read from the provider's fulfillment data. */
+export function bookedFields(data: Record<string, unknown>) {
+  return {
+    task_id: data.taskId !== undefined && data.taskId !== null ? String(data.taskId) : null,
+    tracking_id: (data.trackingId as string | null) ?? null,
+    tracking_url: (data.trackingUrl as string | null) ?? null,
+    rate_code: (data.rateCode as string | null) ?? null,
+    service_status: (data.status as string | null) ?? null,
+    adopted: !!data.adopted,
+  }
+}
+
+export async function recordBooked(
+  tasks: LastmileModuleService,
+  task: TaskRow,
+  fulfillmentId: string,
+  data: Record<string, unknown>
+): Promise<void> {
+  const fields = bookedFields(data)
+  await tasks.updateLastmileTasks({
+    id: task.id,
+    status: "booked",
+    fulfillment_id: fulfillmentId,
+    ...fields,
+    booked_at: new Date(),
+    last_error: null,
+    next_attempt_at: null,
+    status_history: appendHistory(task, fields.service_status ?? "booked"),
+  })
+}
+
+/**
+ * Records a failed attempt: `needs_attention` waits for the merchant;
+ * otherwise the task is `failed` and the job retries it after the backoff.
+ */
+export async function recordFailure(
+  tasks: LastmileModuleService,
+  task: TaskRow,
+  { attempts, message, needsAttention }: { attempts: number; message: string; needsAttention: boolean }
+): Promise<Date | null> {
+  const nextAttemptAt = needsAttention ? null : new Date(Date.now() + nextAttemptDelayMs(attempts))
+  const status = needsAttention ? "needs_attention" : "failed"
+  await tasks.updateLastmileTasks({
+    id: task.id,
+    status,
+    last_error: message,
+    next_attempt_at: nextAttemptAt,
+    status_history: appendHistory(task, status, message),
+  })
+  return nextAttemptAt
+}
+
+/** The fulfillment among these that holds a lastmile booking. */
+export function findBookedFulfillment<
+  F extends { id: string; canceled_at?: unknown; data?: Record<string, unknown> | null },
+>(fulfillments: F[] | null | undefined): (F & { data: Record<string, unknown> }) | undefined {
+  return (fulfillments ?? []).find(
+    (f): f is F & { data: Record<string, unknown> } =>
+      !f.canceled_at && !!f.data && f.data.taskId !== undefined && f.data.taskId !== null
+  )
+}
+
+export async function stockLocationAddress(
+  container: MedusaContainer,
+  locationId: string | null | undefined
+): Promise<MedusaAddressLike | null> {
+  if (!locationId) {
+    return null
+  }
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "stock_location",
+    fields: ["id", "address.*"],
+    filters: { id: locationId },
+  })
+  return (data[0] as { address?: MedusaAddressLike | null } | undefined)?.address ?? null
+}
