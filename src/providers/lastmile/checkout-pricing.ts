@@ -15,13 +15,7 @@ import {
   buildQuoteRequest,
 } from "./quote-request"
 import { QuoteCache, fingerprint } from "./quote-cache"
-import {
-  type RateChoice,
-  type StoreDescription,
-  needsStoreDirectory,
-  selectCollectionRate,
-  selectDeliveryRate,
-} from "./rate-selection"
+import { type RateChoice, type StoreDescription, selectCollectionRate, selectDeliveryRate } from "./rate-selection"
 
 export type StockLocationLike = {
   id?: string
@@ -71,8 +65,8 @@ export interface CheckoutPricerOptions {
   /** The delivery type the checkout quote asks for. */
   quoteDeliveryType: string
   productIdSource?: MerchantProductIdSource
-  /** The service's store list, needed only when a collection rate does not name its store. */
-  stores?: () => Promise<StoreDescription[]>
+  /** The service's store list when the quote needs it to attribute collection rates. */
+  storesFor?: (quote: ServiceQuote) => Promise<StoreDescription[]>
 }
 
 export class CheckoutPricer {
@@ -120,7 +114,7 @@ export class CheckoutPricer {
       if (!externalId) {
         return { ok: false, reason: "store_not_mapped", detail: "the option has no stock location", eligibility }
       }
-      const stores = needsStoreDirectory(quote) && this.options.stores ? await this.options.stores() : []
+      const stores = this.options.storesFor ? await this.options.storesFor(quote) : []
       const choice = selectCollectionRate(quote, externalId, context.currencyCode, stores)
       return { ...choice, eligibility, merchantLocationId: externalId }
     }

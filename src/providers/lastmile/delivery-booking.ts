@@ -7,7 +7,7 @@
 import type { LastmileClient, ServiceQuote, ServiceTask } from "../../lib/service-client"
 import type { MedusaAddressLike, MedusaLineLike, MerchantProductIdSource } from "./quote-request"
 import { buildQuoteRequest } from "./quote-request"
-import { currencyExponent } from "./money"
+import { majorToMinor, minorToMajor } from "./money"
 import { type StoreDescription, selectCollectionRate, selectDeliveryRate } from "./rate-selection"
 import { shopperReason } from "./rate-details"
 import type { LastmileFulfillmentOption } from "./fulfillment-options"
@@ -81,7 +81,8 @@ export interface DeliveryBookerOptions {
   productIdSource: MerchantProductIdSource
   /** Accept a price rise up to this many percent of the price quoted at checkout. */
   priceTolerancePercent: number
-  stores: () => Promise<StoreDescription[]>
+  /** The service's store list when the quote needs it to attribute collection rates. */
+  storesFor: (quote: ServiceQuote) => Promise<StoreDescription[]>
 }
 
 export function orderLabel(order: BookingOrder): string {
@@ -140,7 +141,7 @@ export class DeliveryBooker {
     const quote: ServiceQuote = await this.client.quote(built.request)
     const currency = (order.currency_code ?? data.quotedCurrency ?? "").toString()
     const choice = collection
-      ? selectCollectionRate(quote, merchantLocationId!, currency, await this.storesIfNeeded(quote))
+      ? selectCollectionRate(quote, merchantLocationId!, currency, await this.options.storesFor(quote))
       : selectDeliveryRate(quote, deliveryType, deliveryType, currency)
     if (!choice.ok) {
       throw new LastmileBookingNeedsAttentionError(
@@ -155,11 +156,6 @@ export class DeliveryBooker {
     }
     const booked = await this.client.bookDelivery({ ...built.request, rateCode: choice.rate.rateCode })
     return { task: booked.task, adopted: booked.adopted, rateCode: choice.rate.rateCode }
-  }
-
-  private async storesIfNeeded(quote: ServiceQuote): Promise<StoreDescription[]> {
-    const named = quote.rates.every((r) => r.rateCode !== "SVC_COL" || r.merchantLocationId || r.externalLocationId)
-    return named ? [] : this.options.stores()
   }
 
   /** The price the shopper agreed to, in minor units, and the most the booking may cost. */
@@ -181,7 +177,7 @@ export class DeliveryBooker {
       )
       const paid = method?.amount !== undefined && method?.amount !== null ? Number(method.amount) : NaN
       if (Number.isFinite(paid) && currency) {
-        reference = Math.round(paid * 10 ** currencyExponent(currency))
+        reference = majorToMinor(paid, currency)
       }
     }
     if (reference === undefined) {
@@ -193,8 +189,7 @@ export class DeliveryBooker {
 
 function formatMinor(amount: number, currency: string): string {
   try {
-    const exponent = currencyExponent(currency)
-    return new Intl.NumberFormat("en", { style: "currency", currency }).format(amount / 10 ** exponent)
+    return new Intl.NumberFormat("en", { style: "currency", currency }).format(minorToMajor(amount, currency))
   } catch {
     return `${amount} (minor units)`
   }

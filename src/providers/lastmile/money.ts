@@ -24,6 +24,11 @@ export function minorToMajor(amount: number, currencyCode: string): number {
   return Number((amount / 10 ** exponent).toFixed(exponent))
 }
 
+/** 4.95 GBP → 495; the inverse of minorToMajor. */
+export function majorToMinor(amount: number, currencyCode: string): number {
+  return Math.round(amount * 10 ** currencyExponent(currencyCode))
+}
+
 export interface RatePrice {
   /** Minor units of `currency`. */
   amount: number

@@ -21,7 +21,7 @@ import {
   shopperReason,
   toStoreDescription,
 } from "./rate-details"
-import type { StoreDescription } from "./rate-selection"
+import { type StoreDescription, needsStoreDirectory } from "./rate-selection"
 import {
   type BookingAdditionalData,
   type BookingMethodData,
@@ -117,7 +117,10 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
     this.quoteDeliveryType_ = this.options_.deliveryTypes[0]
     // The store list is read only when a collection rate does not name its store (DESIGN §4.5).
     const storeList = new QuoteCache<StoreDescription[]>({ ttlMs: 5 * 60_000, failureTtlMs: 30_000, max: 1 })
-    const stores = async (): Promise<StoreDescription[]> => {
+    const storesFor = async (quote: ServiceQuote): Promise<StoreDescription[]> => {
+      if (!needsStoreDirectory(quote)) {
+        return []
+      }
       const outcome = await storeList.get("stores", async () =>
         (await this.client_.listFulfilmentLocations()).flatMap((l) => toStoreDescription(l) ?? [])
       )
@@ -126,12 +129,12 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
     this.booker_ = new DeliveryBooker(this.client_, {
       productIdSource: this.options_.productIdSource,
       priceTolerancePercent: this.options_.priceTolerancePercent,
-      stores,
+      storesFor,
     })
     this.pricer_ = new CheckoutPricer(this.client_, cache, {
       quoteDeliveryType: this.quoteDeliveryType_,
       productIdSource: this.options_.productIdSource,
-      stores,
+      storesFor,
     })
   }
 

@@ -1,49 +1,21 @@
 import { LastmileSimulator, londonLocations } from "../../../simulator"
-import { alwaysOpenHours } from "../../../simulator/defaults"
 import { LastmileFulfillmentProviderService } from "../service"
+import { cartContext, useProviderAgainstSimulator } from "../../../test-support/provider-fixture"
 import { ukShopperAddress as shopper } from "../../../test-support/service-requests"
 
 const KEY = "lm_test_key_calculate"
 const logger = { debug: jest.fn(), warn: jest.fn(), info: jest.fn(), error: jest.fn() }
 
-function context(overrides: Record<string, unknown> = {}, location?: { id: string; externalId?: string }) {
-  return {
-    id: "cart_1",
-    currency_code: "gbp",
-    items: [{ variant_id: "variant_tee", variant_sku: "DEMO-TEE", quantity: 1 }],
-    shipping_address: shopper,
-    lastmile_customer_email: "ada@example.com",
-    from_location: {
-      id: location?.id ?? "sloc_warehouse",
-      address: {
-        address_1: "Unit 7, Abbey Road",
-        city: "London",
-        postal_code: "NW10 7SJ",
-        country_code: "gb",
-        metadata: location?.externalId ? { external_location_id: location.externalId } : null,
-      },
-    },
-    ...overrides,
-  } as never
-}
+/** The pricing context as the plugin's hook completes it: with the cart's email. */
+const context = (overrides: Record<string, unknown> = {}, store?: { id: string; externalId?: string }) =>
+  cartContext({ lastmile_customer_email: "ada@example.com", ...overrides }, store)
 
 describe("calculatePrice", () => {
+  const fixture = useProviderAgainstSimulator(KEY)
   let sim: LastmileSimulator
   let provider: LastmileFulfillmentProviderService
-
-  beforeEach(async () => {
-    const locations = londonLocations(["DEMO-TEE"]).map((l) => ({ ...l, operatingHours: alwaysOpenHours() }))
-    sim = new LastmileSimulator({ config: { apiKey: KEY }, locations })
-    await sim.start()
-    provider = new LastmileFulfillmentProviderService({ logger } as never, {
-      api_key: KEY,
-      base_url: sim.url,
-      quote_budget_ms: 500,
-    })
-  })
-
-  afterEach(async () => {
-    await sim.stop()
+  beforeEach(() => {
+    ;({ sim, provider } = fixture)
   })
 
   const stores = () => londonLocations(["DEMO-TEE"]).filter((l) => l.collectionEnabled)

@@ -21,7 +21,7 @@ describe("DeliveryBooker", () => {
   let sim: LastmileSimulator
   let client: LastmileClient
   const booker = (priceTolerancePercent = 0) =>
-    new DeliveryBooker(client, { productIdSource: "sku", priceTolerancePercent, stores: async () => [] })
+    new DeliveryBooker(client, { productIdSource: "sku", priceTolerancePercent, storesFor: async () => [] })
 
   beforeEach(async () => {
     sim = new LastmileSimulator({ config: { apiKey: KEY }, locations: londonLocations(["DEMO-TEE"]) })

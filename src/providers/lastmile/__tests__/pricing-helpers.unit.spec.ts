@@ -1,6 +1,6 @@
 import { parseQuote } from "../../../lib/service-client"
 import { countryName } from "../country-names"
-import { currencyExponent, minorToMajor, readRatePrice } from "../money"
+import { currencyExponent, majorToMinor, minorToMajor, readRatePrice } from "../money"
 import { normalisePhoneNumber } from "../phone-number"
 import { QuoteCache, fingerprint } from "../quote-cache"
 import { attributeCollectionRates, selectCollectionRate, selectDeliveryRate } from "../rate-selection"
@@ -12,6 +12,10 @@ describe("money", () => {
     expect(minorToMajor(1500, "jpy")).toBe(1500)
     expect(minorToMajor(1250, "kwd")).toBe(1.25)
     expect(minorToMajor(10, "gbp")).toBe(0.1)
+  })
+
+  it("converts major units back to minor units by the same exponent", () => {
+    expect([majorToMinor(4.95, "gbp"), majorToMinor(1500, "jpy"), majorToMinor(0.495, "kwd")]).toEqual([495, 1500, 495])
   })
 
   it("reads a price object, or a bare number in the cart's currency", () => {

@@ -1,33 +1,14 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import { LastmileSimulator, londonLocations } from "../../../simulator"
-import { alwaysOpenHours } from "../../../simulator/defaults"
+import type { LastmileSimulator } from "../../../simulator"
+import { cartContext, useProviderAgainstSimulator } from "../../../test-support/provider-fixture"
 import { ukShopperAddress as shopper } from "../../../test-support/service-requests"
-import { LastmileFulfillmentProviderService } from "../service"
+import type { LastmileFulfillmentProviderService } from "../service"
 
 const KEY = "lm_test_key_validate"
-const logger = { debug: jest.fn(), warn: jest.fn(), info: jest.fn(), error: jest.fn() }
 
 /** The context Medusa gives validateFulfillmentData: the cart, with its email, and the option's location. */
-function cart(overrides: Record<string, unknown> = {}, store?: { id: string; externalId: string }) {
-  return {
-    id: "cart_v",
-    email: "ada@example.com",
-    currency_code: "gbp",
-    items: [{ variant_id: "variant_tee", variant_sku: "DEMO-TEE", quantity: 1 }],
-    shipping_address: shopper,
-    from_location: {
-      id: store?.id ?? "sloc_warehouse",
-      address: {
-        address_1: "Unit 7, Abbey Road",
-        city: "London",
-        postal_code: "NW10 7SJ",
-        country_code: "gb",
-        metadata: store ? { external_location_id: store.externalId } : null,
-      },
-    },
-    ...overrides,
-  } as never
-}
+const cart = (overrides: Record<string, unknown> = {}, store?: { id: string; externalId: string }) =>
+  cartContext({ id: "cart_v", email: "ada@example.com", ...overrides }, store)
 
 async function rejection(promise: Promise<unknown>): Promise<MedusaError> {
   try {
@@ -39,22 +20,11 @@ async function rejection(promise: Promise<unknown>): Promise<MedusaError> {
 }
 
 describe("validateFulfillmentData", () => {
+  const fixture = useProviderAgainstSimulator(KEY)
   let sim: LastmileSimulator
   let provider: LastmileFulfillmentProviderService
-
-  beforeEach(async () => {
-    const locations = londonLocations(["DEMO-TEE"]).map((l) => ({ ...l, operatingHours: alwaysOpenHours() }))
-    sim = new LastmileSimulator({ config: { apiKey: KEY }, locations })
-    await sim.start()
-    provider = new LastmileFulfillmentProviderService({ logger } as never, {
-      api_key: KEY,
-      base_url: sim.url,
-      quote_budget_ms: 500,
-    })
-  })
-
-  afterEach(async () => {
-    await sim.stop()
+  beforeEach(() => {
+    ;({ sim, provider } = fixture)
   })
 
   it("returns what booking needs for a delivery, with the phone in international format", async () => {

@@ -1,4 +1,5 @@
 /** One priced lastmile option as the storefront route answers it. */
+import { COLLECTION_OPTION_ID } from "../../../../providers/lastmile/fulfillment-options"
 import type { LastmileRateDetails } from "../../../../providers/lastmile/rate-details"
 
 export interface PricedShippingOption {
@@ -44,7 +45,7 @@ export function toOptionRate(option: PricedShippingOption, currencyCode: string)
   return {
     shipping_option_id: option.id,
     name: option.name,
-    type: option.data?.kind === "collection" || option.data?.id === "lastmile-collection" ? "collection" : "delivery",
+    type: option.data?.id === COLLECTION_OPTION_ID ? "collection" : "delivery",
     amount: priced ? (option.amount as number) : null,
     currency_code: currencyCode,
     is_tax_inclusive: !!option.is_tax_inclusive,
