@@ -36,12 +36,18 @@ function fallbackAmounts(value: string | undefined): Record<string, number> | un
   )
 }
 
+function optionalNumber(value: string | undefined): number | undefined {
+  return value ? Number(value) : undefined
+}
+
 const lastmileOptions = {
   api_key: process.env.LASTMILE_API_KEY,
   base_url: process.env.LASTMILE_BASE_URL,
   webhook_secret: process.env.LASTMILE_WEBHOOK_SECRET || undefined,
+  webhook_signing_secret: process.env.LASTMILE_WEBHOOK_SIGNING_SECRET || undefined,
+  webhook_signature_header: process.env.LASTMILE_WEBHOOK_SIGNATURE_HEADER || undefined,
   fallback_amounts: fallbackAmounts(process.env.LASTMILE_FALLBACK_AMOUNTS),
-  quote_budget_ms: process.env.LASTMILE_QUOTE_BUDGET_MS ? Number(process.env.LASTMILE_QUOTE_BUDGET_MS) : undefined,
+  quote_budget_ms: optionalNumber(process.env.LASTMILE_QUOTE_BUDGET_MS),
 }
 
 const redisModules = redisUrl
@@ -87,7 +93,14 @@ module.exports = defineConfig({
     // The plugin's module, loaded by path as an installed plugin's would be by name.
     {
       resolve: "./src/modules/lastmile",
-      options: { booking_trigger: process.env.LASTMILE_BOOKING_TRIGGER || undefined },
+      options: {
+        booking_trigger: process.env.LASTMILE_BOOKING_TRIGGER || undefined,
+        status_map: process.env.LASTMILE_STATUS_MAP ? JSON.parse(process.env.LASTMILE_STATUS_MAP) : undefined,
+        poll_interval_seconds: optionalNumber(process.env.LASTMILE_POLL_INTERVAL_SECONDS),
+        mark_returns_received: process.env.LASTMILE_MARK_RETURNS_RECEIVED
+          ? process.env.LASTMILE_MARK_RETURNS_RECEIVED === "true"
+          : undefined,
+      },
     },
     {
       resolve: "@medusajs/medusa/fulfillment",

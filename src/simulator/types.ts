@@ -86,6 +86,10 @@ export interface SimulatorConfig {
   webhook: {
     /** "full" carries the task; "minimal" only its id (the payload is not shown). */
     payload: "full" | "minimal"
+    /** Sign each body with HMAC-SHA256 under this secret (how the service signs is not shown). */
+    signingSecret?: string
+    /** Header carrying the signature. Default x-lastmile-signature. */
+    signatureHeader?: string
     retryBaseMs: number
     retryMaxMs: number
     maxAttempts: number

@@ -3,6 +3,7 @@
  * repeated with backoff until the receiver answers 200.
  */
 import { Agent } from "undici"
+import { signBody } from "../lib/tracking/webhook-auth"
 import type { SimTask, SimulatorConfig, WebhookAttempt } from "./types"
 
 interface Pending {
@@ -81,6 +82,10 @@ export class WebhookSender {
       return
     }
     const url = new URL(pending.url)
+    const { signingSecret, signatureHeader } = this.config().webhook
+    const signature: Record<string, string> = signingSecret
+      ? { [signatureHeader ?? "x-lastmile-signature"]: signBody(pending.body, signingSecret) }
+      : {}
     let status: number | null = null
     let error: string | undefined
     try {
@@ -88,7 +93,7 @@ export class WebhookSender {
         origin: url.origin,
         path: `${url.pathname}${url.search}`,
         method: "POST",
-        headers: { "content-type": "application/json", "user-agent": "lastmile-simulator-webhooks" },
+        headers: { "content-type": "application/json", "user-agent": "lastmile-simulator-webhooks", ...signature },
         body: pending.body,
         headersTimeout: 5000,
         bodyTimeout: 5000,

@@ -1,9 +1,13 @@
 import { MedusaService } from "@medusajs/framework/utils"
 import { LastmileTask } from "./models/lastmile-task"
+import { LastmileWebhookEvent } from "./models/lastmile-webhook-event"
 import { type LastmilePluginOptions, type ResolvedPluginOptions, resolvePluginOptions } from "./plugin-options"
 
-/** Persisted lastmile tasks (generated CRUD: createLastmileTasks, listLastmileTasks, …) and the plugin's options. */
-export class LastmileModuleService extends MedusaService({ LastmileTask }) {
+/**
+ * Persisted lastmile tasks and webhook events (generated CRUD:
+ * createLastmileTasks, listLastmileWebhookEvents, …) and the plugin's options.
+ */
+export class LastmileModuleService extends MedusaService({ LastmileTask, LastmileWebhookEvent }) {
   protected readonly pluginOptions_: ResolvedPluginOptions
 
   constructor(_container: Record<string, unknown>, options?: LastmilePluginOptions) {

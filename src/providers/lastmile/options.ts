@@ -15,6 +15,13 @@ export interface LastmileProviderOptions {
   base_url?: string
   /** Token in the webhook URL (`/hooks/lastmile/<webhook_secret>`). */
   webhook_secret?: string
+  /**
+   * HMAC secret the service signs webhook bodies with, if it does (how the
+   * service authenticates webhooks is not specified). Set it to require a valid signature.
+   */
+  webhook_signing_secret?: string
+  /** Header carrying that signature (hex or base64 HMAC-SHA256 of the raw body, `sha256=` prefix allowed). Default `x-lastmile-signature`. */
+  webhook_signature_header?: string
   /** Delivery types offered as options, each `lastmile-<type in kebab case>`. Default `["NEXT_DAY"]`. */
   delivery_types?: string[]
   /** Total time a checkout quote may take, retries included. Default 3000. */
@@ -42,6 +49,8 @@ export interface ResolvedProviderOptions {
   apiKey: string
   baseUrl: string
   webhookSecret?: string
+  webhookSigningSecret?: string
+  webhookSignatureHeader: string
   deliveryTypes: string[]
   quoteBudgetMs: number
   bookingTimeoutMs: number
@@ -84,6 +93,14 @@ const optionsSchema = z.object({
     .min(16, "webhook_secret must be at least 16 characters (it authenticates the webhook URL)")
     .regex(/^[A-Za-z0-9._~-]+$/, "webhook_secret may hold only letters, digits and . _ ~ - (it travels in a URL path)")
     .optional(),
+  webhook_signing_secret: z
+    .string({ error: "webhook_signing_secret must be a string" })
+    .min(16, "webhook_signing_secret must be at least 16 characters")
+    .optional(),
+  webhook_signature_header: z
+    .string({ error: "webhook_signature_header must be a header name" })
+    .regex(/^[A-Za-z0-9-]+$/, "webhook_signature_header must be a header name, like x-lastmile-signature")
+    .default("x-lastmile-signature"),
   delivery_types: z
     .array(z.string().regex(DELIVERY_TYPE, "each delivery type must be upper snake case, like NEXT_DAY"), {
       error: 'delivery_types must be a list of delivery types, like ["NEXT_DAY"]',
@@ -144,6 +161,8 @@ export function resolveProviderOptions(raw: unknown): ResolvedProviderOptions {
     apiKey: o.api_key,
     baseUrl: o.base_url,
     webhookSecret: o.webhook_secret,
+    webhookSigningSecret: o.webhook_signing_secret,
+    webhookSignatureHeader: o.webhook_signature_header.toLowerCase(),
     deliveryTypes: [...new Set(o.delivery_types)],
     quoteBudgetMs: o.quote_budget_ms,
     bookingTimeoutMs: o.booking_timeout_ms,

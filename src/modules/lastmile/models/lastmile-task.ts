@@ -20,8 +20,8 @@ export const LastmileTask = model
      * needs_attention (the merchant decides: rate gone, price rose, refused).
      */
     status: model.enum(["pending", "booking", "booked", "failed", "needs_attention"]).default("pending"),
-    task_id: model.text().nullable(),
-    tracking_id: model.text().nullable(),
+    task_id: model.text().index().nullable(),
+    tracking_id: model.text().index().nullable(),
     tracking_url: model.text().nullable(),
     rate_code: model.text().nullable(),
     delivery_type: model.text().nullable(),
@@ -29,10 +29,19 @@ export const LastmileTask = model
     /** The service's own status value (NOT_STARTED, …). */
     service_status: model.text().nullable(),
     status_history: model.json().default({ entries: [] }),
+    /**
+     * How far the parcel has got, as Medusa sees it: only ever moves forward
+     * (awaiting → shipped → delivered); cancelled closes tracking.
+     */
+    tracking_state: model.enum(["awaiting", "shipped", "delivered", "cancelled"]).default("awaiting"),
+    /** The latest status value the status table does not know (shown in admin). */
+    unmapped_status: model.text().nullable(),
+    /** When the service's state was last read (webhook or polling). */
+    last_checked_at: model.dateTime().nullable(),
     attempts: model.number().default(0),
     last_error: model.text().nullable(),
     next_attempt_at: model.dateTime().nullable(),
     booked_at: model.dateTime().nullable(),
     adopted: model.boolean().default(false),
   })
-  .indexes([{ on: ["status", "next_attempt_at"] }])
+  .indexes([{ on: ["status", "next_attempt_at"] }, { on: ["status", "tracking_state", "last_checked_at"] }])

@@ -11,6 +11,8 @@ describe("provider options", () => {
       apiKey: "lm_key_123456",
       baseUrl: "https://api.lastmile.example",
       webhookSecret: undefined,
+      webhookSigningSecret: undefined,
+      webhookSignatureHeader: "x-lastmile-signature",
       deliveryTypes: ["NEXT_DAY"],
       quoteBudgetMs: 3000,
       bookingTimeoutMs: 10_000,

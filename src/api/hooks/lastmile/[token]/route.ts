@@ -1,0 +1,16 @@
+/**
+ * POST /hooks/lastmile/:token: the service's status webhooks. Outside
+ * /store and /admin, so Medusa applies no auth or publishable key; the token
+ * (the provider's webhook_secret) authenticates it.
+ */
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { receiveWebhook } from "../../../../lib/tracking/webhook-intake"
+
+export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<void> {
+  const answer = await receiveWebhook(req.scope, req.params.token, req)
+  if (answer.body) {
+    res.status(answer.status).json(answer.body)
+  } else {
+    res.sendStatus(answer.status)
+  }
+}

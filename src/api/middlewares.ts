@@ -1,0 +1,13 @@
+import { defineMiddlewares } from "@medusajs/framework/http"
+
+export default defineMiddlewares({
+  routes: [
+    {
+      // The webhook reads its own body: the token is checked before a byte is
+      // read, the size is capped, and the HMAC needs the exact raw bytes.
+      matcher: "/hooks/lastmile/:token",
+      methods: ["POST"],
+      bodyParser: false,
+    },
+  ],
+})

@@ -1,0 +1,22 @@
+/** Every minute: re-read open tasks (at the plugin's poll cadence) and any webhook left unprocessed. */
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { pollOpenTasks } from "../lib/tracking/poll-open-tasks"
+
+export default async function lastmileTrackingPoll(container: MedusaContainer): Promise<void> {
+  const outcomes = await pollOpenTasks(container)
+  const changed = Object.values(outcomes).filter((o) => o.changed).length
+  const failed = Object.values(outcomes).filter((o) => !o.ok).length
+  if (changed || failed) {
+    container
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .info(
+        `lastmile: tracking poll read ${Object.keys(outcomes).length} task(s): ${changed} changed, ${failed} failed`
+      )
+  }
+}
+
+export const config = {
+  name: "lastmile-tracking-poll",
+  schedule: "* * * * *",
+}

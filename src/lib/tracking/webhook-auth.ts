@@ -1,0 +1,48 @@
+/**
+ * Authenticating the service's webhooks: the token in the URL, compared in
+ * constant time, and, when the merchant configures one, an HMAC of the raw
+ * body. How the service signs is not specified, so the signature may be hex
+ * or base64, with or without a `sha256=` prefix.
+ */
+import { createHash, createHmac, timingSafeEqual } from "node:crypto"
+
+/** Hashing both sides first gives equal lengths, so the compare leaks neither content nor length. */
+export function tokenMatches(given: string | undefined | null, expected: string | undefined | null): boolean {
+  if (!given || !expected) {
+    return false
+  }
+  const a = createHash("sha256").update(given).digest()
+  const b = createHash("sha256").update(expected).digest()
+  return timingSafeEqual(a, b)
+}
+
+export function signatureMatches(rawBody: Buffer, header: string | undefined | null, secret: string): boolean {
+  if (!header) {
+    return false
+  }
+  const expected = createHmac("sha256", secret).update(rawBody).digest()
+  // A header may carry several signatures (e.g. during a secret rotation).
+  return header
+    .split(/[\s,]+/)
+    .map((part) => part.replace(/^(sha256|v1)=/i, ""))
+    .filter(Boolean)
+    .some((candidate) => {
+      const decoded = decodeSignature(candidate)
+      return decoded !== null && decoded.length === expected.length && timingSafeEqual(decoded, expected)
+    })
+}
+
+function decodeSignature(value: string): Buffer | null {
+  if (/^[0-9a-f]{64}$/i.test(value)) {
+    return Buffer.from(value, "hex")
+  }
+  if (/^[A-Za-z0-9+/_-]{43}=?$/.test(value)) {
+    return Buffer.from(value.replace(/-/g, "+").replace(/_/g, "/"), "base64")
+  }
+  return null
+}
+
+/** The signature the service would send: used by the simulator and tests. */
+export function signBody(rawBody: string | Buffer, secret: string): string {
+  return `sha256=${createHmac("sha256", secret).update(rawBody).digest("hex")}`
+}
