@@ -1,30 +1,16 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { retryDueBookings } from "../../src/lib/booking/retry-bookings"
-import type { LastmileModuleService } from "../../src/modules/lastmile/service"
 import { type SeededStore, TEE_SKU } from "../helpers/seed-store"
 import { londonTestLocations, useLondonStore } from "../helpers/london-store"
 import { createAdminHeaders } from "../helpers/admin-auth"
+import { lastmileTasks, orderWith as placeWith, requestReturn, waitForTask } from "../helpers/orders"
 import { useSimulator } from "../helpers/simulator"
 import { Storefront, londonShopper, placeOrder } from "../helpers/storefront"
 
 jest.setTimeout(120_000)
 
 const { simulator } = useSimulator({ locations: londonTestLocations() }, { LASTMILE_QUOTE_BUDGET_MS: "1000" })
-
-interface TaskRow {
-  id: string
-  status: string
-  task_id: string | null
-  tracking_id: string | null
-  tracking_url: string | null
-  fulfillment_id: string | null
-  attempts: number
-  adopted: boolean
-  last_error: string | null
-  rate_code: string | null
-  merchant_location_id: string | null
-}
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
@@ -36,38 +22,10 @@ medusaIntegrationTestRunner({
       ;({ seed, shop } = london)
     })
 
-    const tasks = () => getContainer().resolve<LastmileModuleService>("lastmile")
-
-    /** Waits for the order.placed subscriber to settle the task. */
-    const settledTask = async (
-      orderId: string,
-      settled = ["booked", "failed", "needs_attention"]
-    ): Promise<TaskRow> => {
-      const deadline = Date.now() + 20_000
-      for (;;) {
-        const [task] = (await tasks().listLastmileTasks({ merchant_order_id: orderId })) as unknown as TaskRow[]
-        if (task && settled.includes(task.status)) {
-          return task
-        }
-        if (Date.now() > deadline) {
-          throw new Error(`task of ${orderId} did not settle: ${JSON.stringify(task)}`)
-        }
-        await new Promise((resolve) => setTimeout(resolve, 100))
-      }
-    }
-
-    const orderWith = async (optionId: string, beforeComplete?: () => void) => {
-      const cart = await shop.createCart({
-        region_id: seed.regions.gbp,
-        email: "ada@example.com",
-        shipping_address: londonShopper,
-        items: [{ variant_id: seed.variants.tee, quantity: 1 }],
-      })
-      const chosen = await shop.post(`/store/carts/${cart.id}/shipping-methods`, { option_id: optionId })
-      expect(chosen.status).toBe(200)
-      beforeComplete?.()
-      return placeOrder(shop, cart.id)
-    }
+    const tasks = () => lastmileTasks(getContainer())
+    const settledTask = (orderId: string, settled = ["booked", "failed", "needs_attention"]) =>
+      waitForTask(getContainer(), orderId, (task) => settled.includes(task.status))
+    const orderWith = (optionId: string, beforeComplete?: () => void) => placeWith(shop, seed, optionId, beforeComplete)
 
     const fulfillmentsOf = async (orderId: string) => {
       const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
@@ -272,21 +230,8 @@ medusaIntegrationTestRunner({
     it("books a return once, from the customer's address to the return location", async () => {
       const order = await orderWith(seed.options.nextDay)
       await settledTask(order.id)
-      const admin = await createAdminHeaders(getContainer(), "returns@lastmile.test")
-      const call = async (path: string, body: unknown) => {
-        const response = await api.post(path, body, { ...admin, validateStatus: () => true })
-        expect({ path, status: response.status, body: response.status === 200 ? null : response.data }).toMatchObject({
-          status: 200,
-        })
-        return response.data
-      }
+      const returnId = await requestReturn(api, getContainer(), seed, order.id, "returns@lastmile.test")
       const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
-      const { data } = await query.graph({ entity: "order", fields: ["items.id"], filters: { id: order.id } })
-      const created = await call("/admin/returns", { order_id: order.id, location_id: seed.warehouseId })
-      const returnId = created.return.id as string
-      await call(`/admin/returns/${returnId}/request-items`, { items: [{ id: data[0].items[0].id, quantity: 1 }] })
-      await call(`/admin/returns/${returnId}/shipping-method`, { shipping_option_id: seed.options.returns })
-      await call(`/admin/returns/${returnId}/request`, {})
 
       const task = await settledTask(returnId)
       expect(task.status).toBe("booked")

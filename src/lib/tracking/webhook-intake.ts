@@ -9,6 +9,7 @@ import { Modules } from "@medusajs/framework/utils"
 import { LASTMILE_MODULE } from "../../modules/lastmile"
 import type { LastmileModuleService } from "../../modules/lastmile/service"
 import { lastmileProviderOptions } from "../booking/provider-client"
+import { errorMessage } from "../booking/task-records"
 import { signatureMatches, tokenMatches } from "./webhook-auth"
 import { type TaskReference, describeReference, eventKeyOf, taskReferenceOf } from "./webhook-payload"
 
@@ -79,23 +80,32 @@ export async function receiveWebhook(
   const reference = taskReferenceOf(body)
   const taskRowId = await findTaskRow(module, reference)
   const eventKey = eventKeyOf(body, raw)
-  const seen =
-    eventKey.startsWith("id:") &&
-    (await module.listLastmileWebhookEvents({ event_key: eventKey, status: { $ne: "duplicate" } }, { take: 1 }))
-      .length > 0
-  const status = !taskRowId ? "ignored" : seen ? "duplicate" : "received"
-  const event = await module.createLastmileWebhookEvents({
-    event_key: eventKey,
-    lastmile_task_id: taskRowId,
-    task_reference: describeReference(reference),
-    status,
-    outcome: !taskRowId ? "names no task of this store" : seen ? "the same event id was received before" : null,
-    payload: body as Record<string, unknown>,
-  })
-  if (status === "received") {
+  const record = (status: "received" | "ignored" | "duplicate", outcome: string | null) =>
+    module.createLastmileWebhookEvents({
+      event_key: eventKey,
+      first_of_event: status === "received" && eventKey.startsWith("id:") ? eventKey : null,
+      lastmile_task_id: taskRowId,
+      task_reference: describeReference(reference),
+      status,
+      outcome,
+      payload: body as Record<string, unknown>,
+    })
+  let event: { id: string; status: string }
+  if (!taskRowId) {
+    event = await record("ignored", "names no task of this store")
+  } else {
+    // The unique first_of_event decides which delivery of a repeated event id counts.
+    event = await record("received", null).catch((error: unknown) => {
+      if (!/already exists|unique|duplicate/i.test(errorMessage(error))) {
+        throw error
+      }
+      return record("duplicate", "the same event id was received before")
+    })
+  }
+  if (event.status === "received") {
     await container.resolve(Modules.EVENT_BUS).emit({ name: WEBHOOK_RECEIVED_EVENT, data: { id: event.id } })
   }
-  return { status: 200, body: { received: true, status } }
+  return { status: 200, body: { received: true, status: event.status } }
 }
 
 async function findTaskRow(module: LastmileModuleService, reference: TaskReference): Promise<string | null> {

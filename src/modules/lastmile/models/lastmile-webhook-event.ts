@@ -10,6 +10,11 @@ export const LastmileWebhookEvent = model
     id: model.id({ prefix: "lmwe" }).primaryKey(),
     /** The service's event id when the body carries one, else a hash of the body. */
     event_key: model.text().index(),
+    /**
+     * The event key while this row is the first with a service event id, else
+     * null: unique, so concurrent deliveries of one event cannot both count as first.
+     */
+    first_of_event: model.text().unique().nullable(),
     /** The task row the body points at; null when it names no task we know. */
     lastmile_task_id: model.text().index().nullable(),
     /** What the body named the task by, e.g. `taskId=1001`. */

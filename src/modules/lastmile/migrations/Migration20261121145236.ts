@@ -1,12 +1,18 @@
 import { Migration } from "@medusajs/framework/mikro-orm/migrations"
 
-export class Migration20261121144924 extends Migration {
+export class Migration20261121145236 extends Migration {
   override async up(): Promise<void> {
     this.addSql(
-      `create table if not exists "lastmile_webhook_event" ("id" text not null, "event_key" text not null, "lastmile_task_id" text null, "task_reference" text null, "status" text check ("status" in ('received', 'processed', 'ignored', 'duplicate', 'failed')) not null default 'received', "outcome" text null, "payload" jsonb not null, "processed_at" timestamptz null, "created_at" timestamptz not null default now(), "updated_at" timestamptz not null default now(), "deleted_at" timestamptz null, constraint "lastmile_webhook_event_pkey" primary key ("id"));`
+      `alter table if exists "lastmile_webhook_event" drop constraint if exists "lastmile_webhook_event_first_of_event_unique";`
+    )
+    this.addSql(
+      `create table if not exists "lastmile_webhook_event" ("id" text not null, "event_key" text not null, "first_of_event" text null, "lastmile_task_id" text null, "task_reference" text null, "status" text check ("status" in ('received', 'processed', 'ignored', 'duplicate', 'failed')) not null default 'received', "outcome" text null, "payload" jsonb not null, "processed_at" timestamptz null, "created_at" timestamptz not null default now(), "updated_at" timestamptz not null default now(), "deleted_at" timestamptz null, constraint "lastmile_webhook_event_pkey" primary key ("id"));`
     )
     this.addSql(
       `CREATE INDEX IF NOT EXISTS "IDX_lastmile_webhook_event_event_key" ON "lastmile_webhook_event" ("event_key") WHERE deleted_at IS NULL;`
+    )
+    this.addSql(
+      `CREATE UNIQUE INDEX IF NOT EXISTS "IDX_lastmile_webhook_event_first_of_event_unique" ON "lastmile_webhook_event" ("first_of_event") WHERE deleted_at IS NULL;`
     )
     this.addSql(
       `CREATE INDEX IF NOT EXISTS "IDX_lastmile_webhook_event_lastmile_task_id" ON "lastmile_webhook_event" ("lastmile_task_id") WHERE deleted_at IS NULL;`

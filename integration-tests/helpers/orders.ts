@@ -1,0 +1,97 @@
+/** Placing orders and returns through the APIs, and waiting for their lastmile task to settle. */
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { AxiosInstance } from "axios"
+import type { LastmileModuleService } from "../../src/modules/lastmile/service"
+import { createAdminHeaders } from "./admin-auth"
+import type { SeededStore } from "./seed-store"
+import { type Storefront, londonShopper, placeOrder } from "./storefront"
+
+export interface TaskRow {
+  id: string
+  status: string
+  task_id: string | null
+  tracking_id: string | null
+  tracking_url: string | null
+  fulfillment_id: string | null
+  attempts: number
+  adopted: boolean
+  last_error: string | null
+  rate_code: string | null
+  merchant_location_id: string | null
+  service_status: string | null
+  tracking_state: string
+  unmapped_status: string | null
+  status_history: { entries: { value: string; source?: string; phase?: string }[] }
+}
+
+export function lastmileTasks(container: MedusaContainer): LastmileModuleService {
+  return container.resolve<LastmileModuleService>("lastmile")
+}
+
+/** Waits until the task of a merchantOrderId satisfies `done` (by default: its booking settled). */
+export async function waitForTask(
+  container: MedusaContainer,
+  merchantOrderId: string,
+  done: (task: TaskRow) => boolean = (task) => ["booked", "failed", "needs_attention"].includes(task.status),
+  timeoutMs = 20_000
+): Promise<TaskRow> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const [task] = (await lastmileTasks(container).listLastmileTasks({
+      merchant_order_id: merchantOrderId,
+    })) as unknown as TaskRow[]
+    if (task && done(task)) {
+      return task
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`task of ${merchantOrderId} did not get there: ${JSON.stringify(task)}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+/** A London shopper's order of one tee with the given shipping option. */
+export async function orderWith(
+  shop: Storefront,
+  seed: SeededStore,
+  optionId: string,
+  beforeComplete?: () => void
+): Promise<{ id: string; display_id: number }> {
+  const cart = await shop.createCart({
+    region_id: seed.regions.gbp,
+    email: "ada@example.com",
+    shipping_address: londonShopper,
+    items: [{ variant_id: seed.variants.tee, quantity: 1 }],
+  })
+  const chosen = await shop.post(`/store/carts/${cart.id}/shipping-methods`, { option_id: optionId })
+  expect(chosen.status).toBe(200)
+  beforeComplete?.()
+  return placeOrder(shop, cart.id)
+}
+
+/** Requests a return of the order's first item through the admin API, with the lastmile return option. */
+export async function requestReturn(
+  api: AxiosInstance,
+  container: MedusaContainer,
+  seed: SeededStore,
+  orderId: string,
+  adminEmail: string
+): Promise<string> {
+  const admin = await createAdminHeaders(container, adminEmail)
+  const call = async (path: string, body: unknown) => {
+    const response = await api.post(path, body, { ...admin, validateStatus: () => true })
+    expect({ path, status: response.status, body: response.status === 200 ? null : response.data }).toMatchObject({
+      status: 200,
+    })
+    return response.data
+  }
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "order", fields: ["items.id"], filters: { id: orderId } })
+  const created = await call("/admin/returns", { order_id: orderId, location_id: seed.warehouseId })
+  const returnId = created.return.id as string
+  await call(`/admin/returns/${returnId}/request-items`, { items: [{ id: data[0].items[0].id, quantity: 1 }] })
+  await call(`/admin/returns/${returnId}/shipping-method`, { shipping_option_id: seed.options.returns })
+  await call(`/admin/returns/${returnId}/request`, {})
+  return returnId
+}
