@@ -14,6 +14,7 @@ interface ProviderEntry {
   options?: Record<string, unknown>
 }
 
+const resolvedOptions = new WeakMap<object, ResolvedProviderOptions>()
 let cached: { key: string; client: LastmileClient; options: ResolvedProviderOptions } | undefined
 
 export function lastmileProviderOptions(container: MedusaContainer): ResolvedProviderOptions | null {
@@ -26,7 +27,17 @@ export function lastmileProviderOptions(container: MedusaContainer): ResolvedPro
   const entry = providers.find(
     (p) => p.id === "lastmile" && typeof p.resolve === "string" && p.resolve.includes("lastmile")
   )
-  return entry ? resolveProviderOptions(entry.options) : null
+  if (!entry) {
+    return null
+  }
+  // Resolved once per options object: the webhook reads them on every request.
+  const raw = entry.options ?? {}
+  let resolved = resolvedOptions.get(raw)
+  if (!resolved) {
+    resolved = resolveProviderOptions(raw)
+    resolvedOptions.set(raw, resolved)
+  }
+  return resolved
 }
 
 export function lastmileClient(

@@ -9,7 +9,8 @@
  *
  * Runs under a per-task lock, so concurrent doorbells for one task queue up;
  * each webhook event still waiting when a run starts is answered by that run,
- * so ten identical webhooks cost one or two lookups, not ten.
+ * and requestTaskSync coalesces bursts, so ten identical webhooks cost one or
+ * two lookups, not ten.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
@@ -74,30 +75,66 @@ interface StatusChangedPayload {
 export async function syncTaskStatus(
   container: MedusaContainer,
   taskRowId: string,
-  { source, eventId }: { source: SyncSource; eventId?: string }
+  { source }: { source: SyncSource }
 ): Promise<SyncOutcome> {
   const locking = container.resolve(Modules.LOCKING)
-  return locking.execute(`lastmile:tracking:${taskRowId}`, () => syncLocked(container, taskRowId, source, eventId), {
+  return locking.execute(`lastmile:tracking:${taskRowId}`, () => syncLocked(container, taskRowId, source), {
     timeout: 30,
   })
 }
 
-async function syncLocked(
+interface Flight {
+  running: Promise<SyncOutcome>
+  queued?: Promise<SyncOutcome>
+}
+const flights = new Map<string, Flight>()
+
+/**
+ * Syncs a task, coalescing requests within this process: while a sync of the
+ * task runs, at most one more is queued and every later request joins it. The
+ * queued run starts after the running one, so it reads any change the running
+ * one may have missed. (The lock in syncTaskStatus covers other instances.)
+ */
+export function requestTaskSync(
   container: MedusaContainer,
   taskRowId: string,
-  source: SyncSource,
-  eventId: string | undefined
+  source: SyncSource
 ): Promise<SyncOutcome> {
+  const flight = flights.get(taskRowId)
+  const run = () => syncTaskStatus(container, taskRowId, { source })
+  if (!flight) {
+    const running = run().finally(() => {
+      const current = flights.get(taskRowId)
+      if (current?.queued) {
+        flights.set(taskRowId, { running: current.queued })
+      } else {
+        flights.delete(taskRowId)
+      }
+    })
+    flights.set(taskRowId, { running })
+    return running
+  }
+  if (!flight.queued) {
+    const queued = flight.running
+      .catch(() => undefined)
+      .then(run)
+      .finally(() => {
+        if (flights.get(taskRowId)?.running === queued) {
+          flights.delete(taskRowId)
+        }
+      })
+    flight.queued = queued
+  }
+  return flight.queued
+}
+
+async function syncLocked(container: MedusaContainer, taskRowId: string, source: SyncSource): Promise<SyncOutcome> {
   const module = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const waiting = (await module.listLastmileWebhookEvents(
     { lastmile_task_id: taskRowId, status: "received" },
     { select: ["id"] }
   )) as { id: string }[]
-  if (eventId && !waiting.some((e) => e.id === eventId)) {
-    // A run that started after this event arrived has already re-read the task.
-    return { outcome: "answered by an earlier re-read", changed: false, ok: true }
-  }
 
   let result: SyncOutcome
   try {

@@ -9,11 +9,14 @@ import { Modules } from "@medusajs/framework/utils"
 import { LASTMILE_MODULE } from "../../modules/lastmile"
 import type { LastmileModuleService } from "../../modules/lastmile/service"
 import { lastmileProviderOptions } from "../booking/provider-client"
-import { errorMessage } from "../booking/task-records"
 import { signatureMatches, tokenMatches } from "./webhook-auth"
-import { type TaskReference, describeReference, eventKeyOf, taskReferenceOf } from "./webhook-payload"
+import { describeReference, eventKeyOf, taskReferenceOf } from "./webhook-payload"
 
 export const WEBHOOK_RECEIVED_EVENT = "lastmile.webhook.received"
+export interface WebhookReceivedData {
+  id: string
+  lastmile_task_id: string
+}
 export const WEBHOOK_BODY_LIMIT_BYTES = 64 * 1024
 
 export interface WebhookAnswer {
@@ -78,50 +81,15 @@ export async function receiveWebhook(
 
   const module = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
   const reference = taskReferenceOf(body)
-  const taskRowId = await findTaskRow(module, reference)
-  const eventKey = eventKeyOf(body, raw)
-  const record = (status: "received" | "ignored" | "duplicate", outcome: string | null) =>
-    module.createLastmileWebhookEvents({
-      event_key: eventKey,
-      first_of_event: status === "received" && eventKey.startsWith("id:") ? eventKey : null,
-      lastmile_task_id: taskRowId,
-      task_reference: describeReference(reference),
-      status,
-      outcome,
-      payload: body as Record<string, unknown>,
-    })
-  let event: { id: string; status: string }
-  if (!taskRowId) {
-    event = await record("ignored", "names no task of this store")
-  } else {
-    // The unique first_of_event decides which delivery of a repeated event id counts.
-    event = await record("received", null).catch((error: unknown) => {
-      if (!/already exists|unique|duplicate/i.test(errorMessage(error))) {
-        throw error
-      }
-      return record("duplicate", "the same event id was received before")
-    })
-  }
-  if (event.status === "received") {
-    await container.resolve(Modules.EVENT_BUS).emit({ name: WEBHOOK_RECEIVED_EVENT, data: { id: event.id } })
+  const event = await module.recordWebhookEvent({
+    ...reference,
+    eventKey: eventKeyOf(body, raw),
+    taskReference: describeReference(reference),
+    payload: body as Record<string, unknown>,
+  })
+  if (event.status === "received" && event.lastmile_task_id) {
+    const data: WebhookReceivedData = { id: event.id, lastmile_task_id: event.lastmile_task_id }
+    await container.resolve(Modules.EVENT_BUS).emit({ name: WEBHOOK_RECEIVED_EVENT, data })
   }
   return { status: 200, body: { received: true, status: event.status } }
-}
-
-async function findTaskRow(module: LastmileModuleService, reference: TaskReference): Promise<string | null> {
-  const or: Record<string, string>[] = []
-  if (reference.taskId) {
-    or.push({ task_id: reference.taskId })
-  }
-  if (reference.trackingId) {
-    or.push({ tracking_id: reference.trackingId })
-  }
-  if (reference.merchantOrderId) {
-    or.push({ merchant_order_id: reference.merchantOrderId })
-  }
-  if (!or.length) {
-    return null
-  }
-  const [task] = await module.listLastmileTasks({ $or: or }, { select: ["id"], take: 1 })
-  return task?.id ?? null
 }
