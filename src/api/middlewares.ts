@@ -1,4 +1,5 @@
-import { defineMiddlewares } from "@medusajs/framework/http"
+import { defineMiddlewares, validateAndTransformBody } from "@medusajs/framework/http"
+import { CollectionSwitch } from "./admin/lastmile/validators"
 
 export default defineMiddlewares({
   routes: [
@@ -8,6 +9,11 @@ export default defineMiddlewares({
       matcher: "/hooks/lastmile/:token",
       methods: ["POST"],
       bodyParser: false,
+    },
+    {
+      matcher: "/admin/lastmile/locations/:id/collection",
+      methods: ["POST"],
+      middlewares: [validateAndTransformBody(CollectionSwitch)],
     },
   ],
 })

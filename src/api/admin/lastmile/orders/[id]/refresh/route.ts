@@ -1,0 +1,13 @@
+/** POST /admin/lastmile/orders/:id/refresh: re-read the order's booked tasks from the service now. */
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { orderTasks } from "../../../../../../lib/admin/order-tasks"
+import { syncTaskStatus } from "../../../../../../lib/tracking/sync-task-status"
+
+export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<void> {
+  const booked = (await orderTasks(req.scope, req.params.id)).filter((t) => t.status === "booked")
+  const outcomes = []
+  for (const task of booked) {
+    outcomes.push({ id: task.id, ...(await syncTaskStatus(req.scope, task.id, { source: "admin" })) })
+  }
+  res.json({ outcomes, tasks: await orderTasks(req.scope, req.params.id) })
+}

@@ -1,0 +1,12 @@
+/** GET /admin/lastmile: connection, webhook URL, locations and checks for the settings page. */
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { lastmileOverview } from "../../../lib/admin/lastmile-overview"
+
+export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
+  const overview = await lastmileOverview(req.scope)
+  const origin = `${req.protocol}://${req.get("host")}`
+  res.json({
+    ...overview,
+    webhook: { ...overview.webhook, url: overview.webhook.path ? `${origin}${overview.webhook.path}` : null },
+  })
+}

@@ -1,0 +1,121 @@
+/**
+ * The demo merchant (used by `npm run demo` and the admin tests): a webshop
+ * sales channel with a publishable key, a GBP region, one stock location per
+ * service location (matched by external id), two products with the service's
+ * stock per store, and the shipping options made by the one-click setup.
+ */
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import {
+  createApiKeysWorkflow,
+  createInventoryLevelsWorkflow,
+  createProductsWorkflow,
+  createRegionsWorkflow,
+  createSalesChannelsWorkflow,
+  createShippingProfilesWorkflow,
+  createStockLocationsWorkflow,
+  linkSalesChannelsToApiKeyWorkflow,
+  linkSalesChannelsToStockLocationWorkflow,
+} from "@medusajs/medusa/core-flows"
+import { type SetupReport, setUpLastmileShipping } from "./shipping-setup"
+
+export interface DemoLocation {
+  externalLocationId: string | null
+  name: string
+  address: { line1: string; city: string; postcode: string }
+  stock: Record<string, number>
+}
+
+export interface DemoStore {
+  publishableKey: string
+  regionId: string
+  setup: SetupReport
+}
+
+export const DEMO_PRODUCTS = [
+  { title: "Lastmile tee", sku: "DEMO-TEE", price: 20 },
+  { title: "Lastmile mug", sku: "DEMO-MUG", price: 8 },
+]
+
+export async function seedDemoStore(container: MedusaContainer, locations: DemoLocation[]): Promise<DemoStore> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const existing = await container.resolve(Modules.API_KEY).listApiKeys({ title: "Webshop", type: "publishable" })
+  if (existing.length) {
+    // Seeded before (a persistent demo database): only the idempotent setup runs again.
+    const [region] = await container.resolve(Modules.REGION).listRegions({ currency_code: "gbp" })
+    return { publishableKey: existing[0].token, regionId: region.id, setup: await setUpLastmileShipping(container) }
+  }
+  const {
+    result: [channel],
+  } = await createSalesChannelsWorkflow(container).run({ input: { salesChannelsData: [{ name: "Webshop" }] } })
+  const {
+    result: [key],
+  } = await createApiKeysWorkflow(container).run({
+    input: { api_keys: [{ title: "Webshop", type: "publishable", created_by: "demo" }] },
+  })
+  await linkSalesChannelsToApiKeyWorkflow(container).run({ input: { id: key.id, add: [channel.id] } })
+  const {
+    result: [region],
+  } = await createRegionsWorkflow(container).run({
+    input: {
+      regions: [
+        { name: "United Kingdom", currency_code: "gbp", countries: ["gb"], payment_providers: ["pp_system_default"] },
+      ],
+    },
+  })
+  const {
+    result: [profile],
+  } = await createShippingProfilesWorkflow(container).run({ input: { data: [{ name: "Default", type: "default" }] } })
+
+  const withId = locations.filter((l) => l.externalLocationId)
+  const { result: stock } = await createStockLocationsWorkflow(container).run({
+    input: {
+      locations: withId.map((l) => ({
+        name: l.name,
+        address: {
+          address_1: l.address.line1,
+          city: l.address.city,
+          postal_code: l.address.postcode,
+          country_code: "gb",
+          metadata: { external_location_id: l.externalLocationId },
+        },
+      })),
+    },
+  })
+  for (const location of stock) {
+    await linkSalesChannelsToStockLocationWorkflow(container).run({ input: { id: location.id, add: [channel.id] } })
+  }
+  await createProductsWorkflow(container).run({
+    input: {
+      products: DEMO_PRODUCTS.map((p) => ({
+        title: p.title,
+        status: "published" as const,
+        shipping_profile_id: profile.id,
+        sales_channels: [{ id: channel.id }],
+        options: [{ title: "Size", values: ["One size"] }],
+        variants: [
+          {
+            title: "One size",
+            sku: p.sku,
+            options: { Size: "One size" },
+            manage_inventory: true,
+            prices: [{ currency_code: "gbp", amount: p.price }],
+          },
+        ],
+      })),
+    },
+  })
+  const { data: items } = await query.graph({ entity: "inventory_item", fields: ["id", "sku"] })
+  await createInventoryLevelsWorkflow(container).run({
+    input: {
+      inventory_levels: (items as { id: string; sku: string }[]).flatMap((item) =>
+        stock.map((location, i) => ({
+          location_id: location.id,
+          inventory_item_id: item.id,
+          stocked_quantity: withId[i].stock[item.sku] ?? 0,
+        }))
+      ),
+    },
+  })
+  return { publishableKey: key.token, regionId: region.id, setup: await setUpLastmileShipping(container) }
+}
