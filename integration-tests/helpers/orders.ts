@@ -90,7 +90,7 @@ export async function requestReturn(
   const { data } = await query.graph({ entity: "order", fields: ["items.id"], filters: { id: orderId } })
   const created = await call("/admin/returns", { order_id: orderId, location_id: seed.warehouseId })
   const returnId = created.return.id as string
-  await call(`/admin/returns/${returnId}/request-items`, { items: [{ id: data[0].items[0].id, quantity: 1 }] })
+  await call(`/admin/returns/${returnId}/request-items`, { items: [{ id: data[0].items![0]!.id, quantity: 1 }] })
   await call(`/admin/returns/${returnId}/shipping-method`, { shipping_option_id: seed.options.returns })
   await call(`/admin/returns/${returnId}/request`, {})
   return returnId

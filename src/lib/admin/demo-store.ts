@@ -12,12 +12,11 @@ import {
   createProductsWorkflow,
   createRegionsWorkflow,
   createSalesChannelsWorkflow,
-  createShippingProfilesWorkflow,
   createStockLocationsWorkflow,
   linkSalesChannelsToApiKeyWorkflow,
   linkSalesChannelsToStockLocationWorkflow,
 } from "@medusajs/medusa/core-flows"
-import { type SetupReport, setUpLastmileShipping } from "./shipping-setup"
+import { type SetupReport, defaultShippingProfile, setUpLastmileShipping } from "./shipping-setup"
 
 export interface DemoLocation {
   externalLocationId: string | null
@@ -63,9 +62,7 @@ export async function seedDemoStore(container: MedusaContainer, locations: DemoL
       ],
     },
   })
-  const {
-    result: [profile],
-  } = await createShippingProfilesWorkflow(container).run({ input: { data: [{ name: "Default", type: "default" }] } })
+  const profileId = await defaultShippingProfile(container)
 
   const withId = locations.filter((l) => l.externalLocationId)
   const { result: stock } = await createStockLocationsWorkflow(container).run({
@@ -90,7 +87,7 @@ export async function seedDemoStore(container: MedusaContainer, locations: DemoL
       products: DEMO_PRODUCTS.map((p) => ({
         title: p.title,
         status: "published" as const,
-        shipping_profile_id: profile.id,
+        shipping_profile_id: profileId,
         sales_channels: [{ id: channel.id }],
         options: [{ title: "Size", values: ["One size"] }],
         variants: [

@@ -86,9 +86,16 @@ export async function setUpLastmileShipping(container: MedusaContainer): Promise
   return report
 }
 
-async function defaultShippingProfile(container: MedusaContainer, report: SetupReport): Promise<string> {
+/** The store's default shipping profile (Medusa's migrations create one), created when missing. */
+export async function defaultShippingProfile(
+  container: MedusaContainer,
+  report: SetupReport = { created: [], unchanged: [], skipped: [] }
+): Promise<string> {
   const fulfillment = container.resolve(Modules.FULFILLMENT)
-  const [profile] = await fulfillment.listShippingProfiles({ type: "default" }, { take: 1 })
+  const [profile] = await fulfillment.listShippingProfiles(
+    { type: "default" },
+    { take: 1, order: { created_at: "ASC" } }
+  )
   if (profile) {
     return profile.id
   }

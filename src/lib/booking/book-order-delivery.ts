@@ -97,7 +97,7 @@ async function bookLocked(
     ],
     filters: { id: orderId },
   })
-  const order = orders[0] as OrderRow | undefined
+  const order = orders[0] as unknown as OrderRow | undefined
   const method = order?.shipping_methods?.find((m) => isLastmileMethodData(m.data))
   if (!order || !method || order.canceled_at || order.status === "canceled") {
     return { status: "not_lastmile" }
@@ -181,5 +181,5 @@ async function bookedFulfillment(
     fields: ["fulfillments.id", "fulfillments.data", "fulfillments.canceled_at"],
     filters: { id: orderId },
   })
-  return findBookedFulfillment((data[0] as OrderRow | undefined)?.fulfillments)
+  return findBookedFulfillment((data[0] as unknown as OrderRow | undefined)?.fulfillments)
 }

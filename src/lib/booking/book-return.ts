@@ -102,7 +102,7 @@ async function bookReturnLocked(container: MedusaContainer, returnId: string): P
       fields: ["id", "display_id", "currency_code", "customer.email", "shipping_address.*", "items.*"],
       filters: { id: orderReturn.order_id },
     })
-    const order = orders[0] as OrderRow
+    const order = orders[0] as unknown as OrderRow
     const returnAddress = await stockLocationAddress(container, orderReturn.location_id)
     const lines = (orderReturn.items ?? []).map((ri) => {
       const item = order.items?.find((i) => i.id === ri.item_id)

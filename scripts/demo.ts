@@ -1,0 +1,195 @@
+/**
+ * `npm run demo`: the whole thing on one machine with only Node. Starts an
+ * embedded PostgreSQL unless DATABASE_URL or DB_HOST is set, the simulator
+ * with a London-like merchant, runs the migrations, seeds a store (its
+ * shipping options made by the one-click setup) and an admin user, then
+ * starts Medusa with its admin and prints where to log in.
+ */
+import { type ChildProcess, spawn } from "node:child_process"
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { createServer } from "node:net"
+import { join } from "node:path"
+import { Client } from "@medusajs/framework/pg"
+import { LastmileSimulator, londonLocations } from "../src/simulator"
+import {
+  DEMO_ADMIN,
+  DEMO_API_KEY,
+  DEMO_DIR,
+  DEMO_SKUS,
+  DEMO_STATE_FILE,
+  DEMO_WEBHOOK_SECRET,
+  MEDUSA_PORT,
+  SIMULATOR_PORT,
+  type DemoState,
+  demoStock,
+} from "./demo/demo-settings"
+
+const say = (line: string) => process.stdout.write(`demo: ${line}\n`)
+const children: ChildProcess[] = []
+const cleanups: (() => Promise<void>)[] = []
+
+function run(args: string[], env: NodeJS.ProcessEnv, { quiet = true } = {}): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("npx", ["medusa", ...args], { env, stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit" })
+    let output = ""
+    child.stdout?.on("data", (chunk) => (output += String(chunk)))
+    child.stderr?.on("data", (chunk) => (output += String(chunk)))
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`medusa ${args[0]} exited with ${code}:\n${output.slice(-4000)}`))
+    )
+  })
+}
+
+/** Medusa's db:create reads only a .env file, so the database is created here. */
+async function createDatabase(url: string, name: string): Promise<void> {
+  const server = new URL(url)
+  server.pathname = "/postgres"
+  const client = new Client({ connectionString: server.toString() })
+  await client.connect()
+  try {
+    await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`)
+  } finally {
+    await client.end()
+  }
+}
+
+async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/health`)).ok) {
+        return
+      }
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`Medusa did not answer on ${url}/health within ${timeoutMs / 1000} s`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+}
+
+async function shutdown(code: number): Promise<never> {
+  for (const child of children) {
+    child.kill("SIGTERM")
+  }
+  for (const cleanup of cleanups.reverse()) {
+    await cleanup().catch(() => undefined)
+  }
+  rmSync(DEMO_STATE_FILE, { force: true })
+  process.exit(code)
+}
+
+/** Fails early, and clearly, when another server holds a port the demo needs. */
+function ensurePortFree(port: number, what: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once("error", () =>
+      reject(
+        new Error(
+          `port ${port} (${what}) is in use: stop what runs there, or set ${what === "Medusa" ? "PORT" : "LASTMILE_SIM_PORT"}`
+        )
+      )
+    )
+    probe.listen(port, () => probe.close(() => resolve()))
+  })
+}
+
+async function main(): Promise<void> {
+  mkdirSync(DEMO_DIR, { recursive: true })
+  await ensurePortFree(MEDUSA_PORT, "Medusa")
+  await ensurePortFree(SIMULATOR_PORT, "the simulator")
+  const medusaUrl = `http://localhost:${MEDUSA_PORT}`
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(MEDUSA_PORT),
+    NODE_ENV: "development",
+    LASTMILE_API_KEY: DEMO_API_KEY,
+    LASTMILE_WEBHOOK_SECRET: DEMO_WEBHOOK_SECRET,
+    LASTMILE_FALLBACK_AMOUNTS: process.env.LASTMILE_FALLBACK_AMOUNTS ?? "gbp:5.95",
+    LASTMILE_MARK_RETURNS_RECEIVED: "true",
+    MEDUSA_DISABLE_TELEMETRY: "true",
+  }
+
+  if (!process.env.DATABASE_URL && !process.env.DB_HOST) {
+    say("no DATABASE_URL or DB_HOST: starting an embedded PostgreSQL")
+    // An ES module, imported dynamically from this CommonJS-compiled script.
+    const { startEmbeddedDatabase } = await import("./lib/embedded-database.mjs")
+    const db = await startEmbeddedDatabase()
+    cleanups.push(() => db.stop())
+    env.DB_HOST = db.host
+    env.DB_PORT = String(db.port)
+    env.DB_USERNAME = db.user
+    env.DB_PASSWORD = db.password
+  }
+  // Medusa's CLI reads DATABASE_URL; a fresh database per run unless one is given.
+  const databaseName = process.env.DB_NAME ?? `medusa-lastmile-demo-${Date.now()}`
+  if (!process.env.DATABASE_URL) {
+    const user = encodeURIComponent(env.DB_USERNAME ?? "postgres")
+    const password = env.DB_PASSWORD ? `:${encodeURIComponent(env.DB_PASSWORD)}` : ""
+    env.DATABASE_URL = `postgres://${user}${password}@${env.DB_HOST}:${env.DB_PORT ?? "5432"}/${databaseName}`
+  }
+
+  const simulator = new LastmileSimulator({
+    config: { apiKey: DEMO_API_KEY, webhookUrl: `${medusaUrl}/hooks/lastmile/${DEMO_WEBHOOK_SECRET}` },
+    locations: londonLocations(DEMO_SKUS, demoStock),
+  })
+  const simulatorUrl = await simulator.start(SIMULATOR_PORT, "127.0.0.1")
+  cleanups.push(() => simulator.stop())
+  env.LASTMILE_BASE_URL = simulatorUrl
+  say(`simulator on ${simulatorUrl} (a warehouse and ten London stores)`)
+
+  if (!process.env.DATABASE_URL) {
+    say(`creating database ${databaseName}`)
+    await createDatabase(env.DATABASE_URL!, databaseName)
+  }
+  say("running migrations")
+  await run(["db:migrate"], env)
+  say("seeding the demo store (one-click lastmile setup included)")
+  const seedOut = join(DEMO_DIR, "seed.json")
+  await run(["exec", "./scripts/demo/seed-demo.ts"], { ...env, LASTMILE_DEMO_SEED_OUT: seedOut })
+  await run(["user", "-e", DEMO_ADMIN.email, "-p", DEMO_ADMIN.password], env).catch(() =>
+    say(`admin user ${DEMO_ADMIN.email} exists already`)
+  )
+  const seed = JSON.parse(readFileSync(seedOut, "utf8")) as { publishableKey: string; regionId: string }
+
+  say("starting Medusa with its admin (the first start compiles the admin: allow a minute)")
+  const medusa = spawn("npx", ["medusa", "develop"], { env, stdio: ["ignore", "pipe", "pipe"] })
+  children.push(medusa)
+  const log = join(DEMO_DIR, "medusa.log")
+  writeFileSync(log, "")
+  medusa.stdout?.on("data", (chunk) => writeFileSync(log, chunk, { flag: "a" }))
+  medusa.stderr?.on("data", (chunk) => writeFileSync(log, chunk, { flag: "a" }))
+  medusa.on("exit", (code) => {
+    say(`Medusa stopped (${code}); its log is in ${log}`)
+    void shutdown(code ?? 1)
+  })
+  await waitForHealth(medusaUrl, 180_000)
+
+  const state: DemoState = { medusaUrl, simulatorUrl, publishableKey: seed.publishableKey, regionId: seed.regionId }
+  writeFileSync(DEMO_STATE_FILE, JSON.stringify(state, null, 2))
+  say("ready")
+  process.stdout.write(
+    [
+      "",
+      `  Admin:              ${medusaUrl}/app`,
+      `  Log in as:          ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`,
+      `  Lastmile settings:  ${medusaUrl}/app/settings/lastmile`,
+      `  Store API key:      ${seed.publishableKey}`,
+      `  Simulator:          ${simulatorUrl} (tracking pages under /track/)`,
+      `  Medusa log:         ${log}`,
+      "",
+      "  Place an order and watch it delivered:  npm run demo:checkout",
+      "  Stop with Ctrl+C.",
+      "",
+    ].join("\n")
+  )
+}
+
+process.on("SIGINT", () => void shutdown(0))
+process.on("SIGTERM", () => void shutdown(0))
+main().catch((error: unknown) => {
+  process.stderr.write(`demo: ${error instanceof Error ? error.message : String(error)}\n`)
+  void shutdown(1)
+})

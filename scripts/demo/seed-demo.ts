@@ -1,0 +1,17 @@
+/** Run by `npm run demo` through `medusa exec`: seeds the demo store into the app's database. */
+import { writeFileSync } from "node:fs"
+import type { ExecArgs } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { seedDemoStore } from "../../src/lib/admin/demo-store"
+import { londonLocations } from "../../src/simulator"
+import { DEMO_SKUS, demoStock } from "./demo-settings"
+
+export default async function seedDemo({ container }: ExecArgs): Promise<void> {
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const store = await seedDemoStore(container, londonLocations(DEMO_SKUS, demoStock))
+  logger.info(`demo: setup created ${store.setup.created.length} item(s), ${store.setup.unchanged.length} unchanged`)
+  const out = process.env.LASTMILE_DEMO_SEED_OUT
+  if (out) {
+    writeFileSync(out, JSON.stringify({ publishableKey: store.publishableKey, regionId: store.regionId }))
+  }
+}
