@@ -69,6 +69,17 @@ medusaIntegrationTestRunner({
         stock_location: { name: "Camden store" },
       })
       expect(response.data.dispatch_location).toMatchObject({ name: "Park Royal warehouse" })
+
+      // The stock location widget's view of one store.
+      const camden = response.data.locations.find(
+        (l: { external_location_id: string }) => l.external_location_id === "store-camden"
+      )
+      const store = await get(`/admin/lastmile/stock-locations/${camden.stock_location.id}`)
+      expect(store.data).toMatchObject({
+        connected: true,
+        is_dispatch: false,
+        location: { external_location_id: "store-camden", collection_enabled: true },
+      })
       expect(response.data.checks.every((c: { ok: boolean }) => c.ok)).toBe(true)
       expect(JSON.stringify(response.data)).not.toContain(TEST_API_KEY)
       expect((await api.get("/admin/lastmile", { validateStatus: () => true })).status).toBe(401)

@@ -207,7 +207,12 @@ medusaIntegrationTestRunner({
       })
       const response = await api.post(
         `/admin/orders/${order.id}/fulfillments`,
-        { items: (data[0].items ?? []).map((i) => ({ id: i!.id, quantity: i!.quantity })) },
+        {
+          items: (data[0].items as unknown as { id: string; quantity: number }[]).map((i) => ({
+            id: i.id,
+            quantity: i.quantity,
+          })),
+        },
         { ...admin, validateStatus: () => true }
       )
       expect(response.status).toBeGreaterThanOrEqual(400)
