@@ -137,16 +137,20 @@ async function main(): Promise<void> {
       await browser.close()
     }
   } finally {
-    if (demo.child.pid) {
+    // The demo stops its database, simulator and Medusa on SIGTERM; give it time, then make sure.
+    const stopped = new Promise((resolve) => demo.child.once("exit", resolve))
+    if (demo.child.pid && demo.child.exitCode === null) {
       process.kill(-demo.child.pid, "SIGTERM")
+      await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 15_000))])
     }
-    await new Promise((resolve) => setTimeout(resolve, 3000))
     mkdirSync(OUT, { recursive: true })
     for (const [name, png] of shots) {
       writeFileSync(join(OUT, name), png)
     }
   }
   say(`passed; screenshots in ${OUT}`)
+  // The demo's pipes may outlive it in a stray grandchild; nothing is left to wait for.
+  process.exit(0)
 }
 
 main().catch((error: unknown) => {

@@ -70,9 +70,33 @@ async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
   }
 }
 
+/** Stops a child and everything it started (medusa develop runs the server in a grandchild). */
+async function stopGroup(child: ChildProcess): Promise<void> {
+  if (!child.pid || child.exitCode !== null) {
+    return
+  }
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, name)
+    } catch {
+      // already gone
+    }
+  }
+  signal("SIGTERM")
+  const exited = new Promise((resolve) => child.once("exit", resolve))
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))])
+  // Medusa's graceful shutdown can wait on open connections: do not leave it holding the port.
+  signal("SIGKILL")
+}
+
+let stopping = false
 async function shutdown(code: number): Promise<never> {
+  if (stopping) {
+    return new Promise<never>(() => undefined)
+  }
+  stopping = true
   for (const child of children) {
-    child.kill("SIGTERM")
+    await stopGroup(child)
   }
   for (const cleanup of cleanups.reverse()) {
     await cleanup().catch(() => undefined)
@@ -155,7 +179,7 @@ async function main(): Promise<void> {
   const seed = JSON.parse(readFileSync(seedOut, "utf8")) as { publishableKey: string; regionId: string }
 
   say("starting Medusa with its admin (the first start compiles the admin: allow a minute)")
-  const medusa = spawn("npx", ["medusa", "develop"], { env, stdio: ["ignore", "pipe", "pipe"] })
+  const medusa = spawn("npx", ["medusa", "develop"], { env, detached: true, stdio: ["ignore", "pipe", "pipe"] })
   children.push(medusa)
   const log = join(DEMO_DIR, "medusa.log")
   writeFileSync(log, "")
