@@ -11,6 +11,7 @@ import { LastmileFulfillmentProviderService } from "../src/providers/lastmile/se
 import { LastmileSimulator, londonLocations } from "../src/simulator"
 import { alwaysOpenHours } from "../src/simulator/defaults"
 import { londonShopper } from "../integration-tests/helpers/storefront"
+import { percentile } from "./lib/percentile"
 
 const KEY = "bench_key_0123456789"
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 50)
@@ -42,11 +43,6 @@ function context(cartId: string, store?: { id: string; externalId: string }) {
       },
     },
   } as never
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
 }
 
 const ms = (v: number) => `${v.toFixed(v < 1 ? 3 : 1)} ms`

@@ -5,6 +5,7 @@
  * the admin API shows them, then the simulator moves the task along until the
  * webhooks have marked the order's fulfillment delivered.
  */
+import { londonShopper } from "../integration-tests/helpers/storefront"
 import { DEMO_ADMIN, readDemoState } from "./demo/demo-settings"
 
 const state = readDemoState()
@@ -51,15 +52,7 @@ async function main(): Promise<void> {
       region_id: state.regionId,
       email: "ada@example.com",
       items: [{ variant_id: tee.variants[0].id, quantity: 1 }],
-      shipping_address: {
-        first_name: "Ada",
-        last_name: "Lovelace",
-        phone: "07911 123456",
-        address_1: "10 Downing Street",
-        city: "London",
-        postal_code: "SW1A 2AA",
-        country_code: "gb",
-      },
+      shipping_address: londonShopper,
     },
   })
   const { rates } = await call<{

@@ -7,6 +7,7 @@
  */
 import { appendFileSync } from "node:fs"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { percentile } from "../../scripts/lib/percentile"
 import type { LastmileModuleService } from "../../src/modules/lastmile/service"
 import { londonTestLocations } from "../helpers/london-store"
 import { seedFromSimulatorLocations } from "../helpers/seed-store"
@@ -18,11 +19,6 @@ jest.setTimeout(600_000)
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 50)
 const locations = londonTestLocations
 const { simulator } = useSimulator({ locations: locations() })
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
-}
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {

@@ -8,6 +8,7 @@
  */
 import { appendFileSync } from "node:fs"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { percentile } from "../../scripts/lib/percentile"
 import { Pool } from "undici"
 import { syncTaskStatus } from "../../src/lib/tracking/sync-task-status"
 import { londonTestLocations } from "../helpers/london-store"
@@ -23,11 +24,6 @@ const CONCURRENCY = 100
 const ORDERS = 20
 const LOOKUP_LATENCY_MS = 100
 const { simulator } = useSimulator({ locations: londonTestLocations() })
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
-}
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {

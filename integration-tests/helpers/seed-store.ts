@@ -8,19 +8,16 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import {
-  createApiKeysWorkflow,
   createInventoryLevelsWorkflow,
   createLocationFulfillmentSetWorkflow,
-  createProductsWorkflow,
   createRegionsWorkflow,
-  createSalesChannelsWorkflow,
   createServiceZonesWorkflow,
   createShippingOptionsWorkflow,
   createShippingProfilesWorkflow,
   createStockLocationsWorkflow,
-  linkSalesChannelsToApiKeyWorkflow,
   linkSalesChannelsToStockLocationWorkflow,
 } from "@medusajs/medusa/core-flows"
+import { createProducts, createWebshop } from "../../src/lib/admin/demo-store"
 
 export interface SeedLocation {
   externalId: string
@@ -64,15 +61,8 @@ export async function seedStore(
   const link = container.resolve(ContainerRegistrationKeys.LINK)
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
 
-  const {
-    result: [salesChannel],
-  } = await createSalesChannelsWorkflow(container).run({ input: { salesChannelsData: [{ name: "Webshop" }] } })
-  const {
-    result: [apiKey],
-  } = await createApiKeysWorkflow(container).run({
-    input: { api_keys: [{ title: "Webshop", type: "publishable", created_by: "seed" }] },
-  })
-  await linkSalesChannelsToApiKeyWorkflow(container).run({ input: { id: apiKey.id, add: [salesChannel.id] } })
+  const webshop = await createWebshop(container, "seed")
+  const salesChannel = { id: webshop.salesChannelId }
 
   const { result: regions } = await createRegionsWorkflow(container).run({
     input: {
@@ -218,28 +208,13 @@ export async function seedStore(
     ],
   })
 
-  const { result: products } = await createProductsWorkflow(container).run({
-    input: {
-      products: [
-        { title: "Demo tee", sku: TEE_SKU, amounts: { gbp: 20, jpy: 3000, kwd: 6 } },
-        { title: "Demo mug", sku: MUG_SKU, amounts: { gbp: 8, jpy: 1200, kwd: 2.5 } },
-      ].map((p) => ({
-        title: p.title,
-        status: "published" as const,
-        shipping_profile_id: profile.id,
-        sales_channels: [{ id: salesChannel.id }],
-        options: [{ title: "Size", values: ["One size"] }],
-        variants: [
-          {
-            title: "One size",
-            sku: p.sku,
-            options: { Size: "One size" },
-            manage_inventory: true,
-            prices: Object.entries(p.amounts).map(([currency_code, amount]) => ({ currency_code, amount })),
-          },
-        ],
-      })),
-    },
+  const products = await createProducts(container, {
+    profileId: profile.id,
+    salesChannelId: salesChannel.id,
+    products: [
+      { title: "Demo tee", sku: TEE_SKU, prices: { gbp: 20, jpy: 3000, kwd: 6 } },
+      { title: "Demo mug", sku: MUG_SKU, prices: { gbp: 8, jpy: 1200, kwd: 2.5 } },
+    ],
   })
   const { data: inventoryItems } = await query.graph({ entity: "inventory_item", fields: ["id", "sku"] })
   await createInventoryLevelsWorkflow(container).run({
@@ -261,7 +236,7 @@ export async function seedStore(
     )!.id
 
   return {
-    publishableKey: apiKey.token,
+    publishableKey: webshop.publishableKey,
     salesChannelId: salesChannel.id,
     regions: { gbp: regionId("gbp"), jpy: regionId("jpy"), kwd: regionId("kwd") },
     warehouseId: locationId(warehouse.externalId),

@@ -10,9 +10,15 @@ jest.setTimeout(120_000)
 
 const { simulator } = useSimulator({ locations: londonTestLocations() })
 
-async function firstVariant(shop: Storefront): Promise<string> {
+/** A London shopper's cart holding one of the demo store's first product. */
+async function londonCart(shop: Storefront, regionId: string) {
   const { data } = await shop.get<{ products: { variants: { id: string }[] }[] }>("/store/products?fields=*variants")
-  return data.products[0].variants[0].id
+  return shop.createCart({
+    region_id: regionId,
+    email: "ada@example.com",
+    shipping_address: londonShopper,
+    items: [{ variant_id: data.products[0].variants[0].id, quantity: 1 }],
+  })
 }
 
 medusaIntegrationTestRunner({
@@ -45,12 +51,7 @@ medusaIntegrationTestRunner({
 
       // The options work at checkout: delivery and every store are priced.
       const shop = new Storefront(api, demo.publishableKey)
-      const cart = await shop.createCart({
-        region_id: demo.regionId,
-        email: "ada@example.com",
-        shipping_address: londonShopper,
-        items: [{ variant_id: await firstVariant(shop), quantity: 1 }],
-      })
+      const cart = await londonCart(shop, demo.regionId)
       const rates = await shop.get<{ rates: { available: boolean }[] }>(`/store/lastmile/rates?cart_id=${cart.id}`)
       expect(rates.data.rates.filter((r) => r.available)).toHaveLength(11)
     })
@@ -104,12 +105,7 @@ medusaIntegrationTestRunner({
 
     it("shows an order's task, retries a failed booking and refreshes its status", async () => {
       const shop = new Storefront(api, demo.publishableKey)
-      const cart = await shop.createCart({
-        region_id: demo.regionId,
-        email: "ada@example.com",
-        shipping_address: londonShopper,
-        items: [{ variant_id: await firstVariant(shop), quantity: 1 }],
-      })
+      const cart = await londonCart(shop, demo.regionId)
       const { data } = await shop.get<{ rates: { shipping_option_id: string; type: string }[] }>(
         `/store/lastmile/rates?cart_id=${cart.id}`
       )

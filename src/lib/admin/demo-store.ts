@@ -44,15 +44,7 @@ export async function seedDemoStore(container: MedusaContainer, locations: DemoL
     const [region] = await container.resolve(Modules.REGION).listRegions({ currency_code: "gbp" })
     return { publishableKey: existing[0].token, regionId: region.id, setup: await setUpLastmileShipping(container) }
   }
-  const {
-    result: [channel],
-  } = await createSalesChannelsWorkflow(container).run({ input: { salesChannelsData: [{ name: "Webshop" }] } })
-  const {
-    result: [key],
-  } = await createApiKeysWorkflow(container).run({
-    input: { api_keys: [{ title: "Webshop", type: "publishable", created_by: "demo" }] },
-  })
-  await linkSalesChannelsToApiKeyWorkflow(container).run({ input: { id: key.id, add: [channel.id] } })
+  const webshop = await createWebshop(container, "demo")
   const {
     result: [region],
   } = await createRegionsWorkflow(container).run({
@@ -80,27 +72,14 @@ export async function seedDemoStore(container: MedusaContainer, locations: DemoL
     },
   })
   for (const location of stock) {
-    await linkSalesChannelsToStockLocationWorkflow(container).run({ input: { id: location.id, add: [channel.id] } })
+    await linkSalesChannelsToStockLocationWorkflow(container).run({
+      input: { id: location.id, add: [webshop.salesChannelId] },
+    })
   }
-  await createProductsWorkflow(container).run({
-    input: {
-      products: DEMO_PRODUCTS.map((p) => ({
-        title: p.title,
-        status: "published" as const,
-        shipping_profile_id: profileId,
-        sales_channels: [{ id: channel.id }],
-        options: [{ title: "Size", values: ["One size"] }],
-        variants: [
-          {
-            title: "One size",
-            sku: p.sku,
-            options: { Size: "One size" },
-            manage_inventory: true,
-            prices: [{ currency_code: "gbp", amount: p.price }],
-          },
-        ],
-      })),
-    },
+  await createProducts(container, {
+    profileId,
+    salesChannelId: webshop.salesChannelId,
+    products: DEMO_PRODUCTS.map((p) => ({ title: p.title, sku: p.sku, prices: { gbp: p.price } })),
   })
   const { data: items } = await query.graph({ entity: "inventory_item", fields: ["id", "sku"] })
   await createInventoryLevelsWorkflow(container).run({
@@ -114,5 +93,58 @@ export async function seedDemoStore(container: MedusaContainer, locations: DemoL
       ),
     },
   })
-  return { publishableKey: key.token, regionId: region.id, setup: await setUpLastmileShipping(container) }
+  return { publishableKey: webshop.publishableKey, regionId: region.id, setup: await setUpLastmileShipping(container) }
+}
+
+/** A "Webshop" sales channel with a publishable API key that reaches it. */
+export async function createWebshop(
+  container: MedusaContainer,
+  createdBy: string
+): Promise<{ salesChannelId: string; publishableKey: string }> {
+  const {
+    result: [channel],
+  } = await createSalesChannelsWorkflow(container).run({ input: { salesChannelsData: [{ name: "Webshop" }] } })
+  const {
+    result: [key],
+  } = await createApiKeysWorkflow(container).run({
+    input: { api_keys: [{ title: "Webshop", type: "publishable", created_by: createdBy }] },
+  })
+  await linkSalesChannelsToApiKeyWorkflow(container).run({ input: { id: key.id, add: [channel.id] } })
+  return { salesChannelId: channel.id, publishableKey: key.token }
+}
+
+/** Published one-size products with managed inventory, priced per currency in major units. */
+export async function createProducts(
+  container: MedusaContainer,
+  {
+    profileId,
+    salesChannelId,
+    products,
+  }: {
+    profileId: string
+    salesChannelId: string
+    products: { title: string; sku: string; prices: Record<string, number> }[]
+  }
+) {
+  const { result } = await createProductsWorkflow(container).run({
+    input: {
+      products: products.map((p) => ({
+        title: p.title,
+        status: "published" as const,
+        shipping_profile_id: profileId,
+        sales_channels: [{ id: salesChannelId }],
+        options: [{ title: "Size", values: ["One size"] }],
+        variants: [
+          {
+            title: "One size",
+            sku: p.sku,
+            options: { Size: "One size" },
+            manage_inventory: true,
+            prices: Object.entries(p.prices).map(([currency_code, amount]) => ({ currency_code, amount })),
+          },
+        ],
+      })),
+    },
+  })
+  return result
 }
