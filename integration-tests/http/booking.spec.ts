@@ -183,6 +183,29 @@ medusaIntegrationTestRunner({
       expect(await fulfillmentsOf(order.id)).toHaveLength(1)
     })
 
+    it("reconciles an order whose task record is missing, but leaves a just-placed order to its subscriber", async () => {
+      const order = await orderWith(seed.options.nextDay)
+      const booked = await settledTask(order.id)
+      expect(booked.status).toBe("booked")
+      // As if order.placed had never been handled: no task row.
+      await tasks().deleteLastmileTasks(booked.id)
+      simulator.clearRequests()
+
+      const fresh = await retryDueBookings(getContainer())
+      expect(fresh[order.id]).toBeUndefined()
+
+      const later = await retryDueBookings(getContainer(), { now: new Date(Date.now() + 10 * 60_000) })
+      expect(later[order.id]).toEqual({ status: "already_booked" })
+      const [restored] = await tasks().listLastmileTasks({ merchant_order_id: order.id })
+      expect(restored).toMatchObject({
+        status: "booked",
+        task_id: booked.task_id,
+        fulfillment_id: booked.fulfillment_id,
+      })
+      expect(bookings(order.id)).toHaveLength(0)
+      expect(serviceTasks(order.id)).toHaveLength(1)
+    })
+
     it("leaves the task needing attention, and books nothing, when the rate is gone at booking", async () => {
       const order = await orderWith(seed.options.collection["store-camden"], () => {
         simulator.location("store-camden").stock[TEE_SKU] = 0

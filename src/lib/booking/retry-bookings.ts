@@ -42,12 +42,13 @@ export async function retryDueBookings(
   )
   const orderIds = new Set(due.map((t) => t.order_id))
 
-  // Orders placed while the process was down (their order.placed was never handled).
+  // Orders placed while the process was down (their order.placed was never handled). A
+  // just-placed order is left to its subscriber: racing it would only wait on its lock.
   const since = new Date(now.getTime() - (options.reconcileWindowMs ?? 3 * 24 * 60 * 60_000))
   const { data: recent } = await query.graph({
     entity: "order",
     fields: ["id", "shipping_methods.data"],
-    filters: { created_at: { $gte: since }, canceled_at: null },
+    filters: { created_at: { $gte: since, $lte: staleBefore }, canceled_at: null },
     pagination: { take: 500, order: { created_at: "DESC" } },
   })
   const candidates = (recent as { id: string; shipping_methods?: { data?: Record<string, unknown> | null }[] }[])
