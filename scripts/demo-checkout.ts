@@ -6,6 +6,7 @@
  * webhooks have marked the order's fulfillment delivered.
  */
 import { londonShopper } from "../integration-tests/helpers/storefront"
+import type { TaskView } from "../src/lib/admin/admin-api-types"
 import { DEMO_ADMIN, readDemoState } from "./demo/demo-settings"
 
 const state = readDemoState()
@@ -29,16 +30,6 @@ async function call<T>(
 }
 
 const store = { "x-publishable-api-key": state.publishableKey }
-
-interface Task {
-  status: string
-  task_id: string | null
-  tracking_id: string | null
-  tracking_url: string | null
-  service_status: string | null
-  tracking_state: string
-  last_error: string | null
-}
 
 async function main(): Promise<void> {
   const { products } = await call<{ products: { title: string; variants: { id: string }[] }[] }>(
@@ -101,8 +92,8 @@ async function main(): Promise<void> {
   const { token } = await call<{ token: string }>("/auth/user/emailpass", { body: DEMO_ADMIN })
   const admin = { authorization: `Bearer ${token}` }
   const task = async () =>
-    (await call<{ tasks: Task[] }>(`/admin/lastmile/orders/${order.id}`, { headers: admin })).tasks[0]
-  const waitFor = async (done: (t: Task) => boolean, what: string) => {
+    (await call<{ tasks: TaskView[] }>(`/admin/lastmile/orders/${order.id}`, { headers: admin })).tasks[0]
+  const waitFor = async (done: (t: TaskView) => boolean, what: string) => {
     const deadline = Date.now() + 60_000
     for (;;) {
       const t = await task()

@@ -2,18 +2,12 @@ import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import type { AdminStockLocation, DetailWidgetProps } from "@medusajs/framework/types"
 import { Badge, Container, Heading, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
-import { type LocationView, sdk } from "../lib/sdk"
+import { type StockLocationLastmileView, sdk } from "../lib/sdk"
 
 const LastmileLocationWidget = ({ data: location }: DetailWidgetProps<AdminStockLocation>) => {
   const { data } = useQuery({
     queryKey: ["lastmile", "stock-location", location.id],
-    queryFn: () =>
-      sdk.client.fetch<{
-        connected: boolean
-        message: string | null
-        location: LocationView | null
-        is_dispatch: boolean
-      }>(`/admin/lastmile/stock-locations/${location.id}`),
+    queryFn: () => sdk.client.fetch<StockLocationLastmileView>(`/admin/lastmile/stock-locations/${location.id}`),
   })
   if (!data) {
     return null

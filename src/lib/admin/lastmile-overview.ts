@@ -10,6 +10,7 @@ import type { ServiceFulfilmentLocation } from "../service-client"
 import { lastmileClient } from "../booking/provider-client"
 import { errorMessage } from "../booking/task-records"
 import { LASTMILE_PROVIDER_ID } from "../../providers/lastmile/fulfillment-options"
+import type { Check, LastmileOverview, LocationView } from "./admin-api-types"
 
 export interface StockLocationRow {
   id: string
@@ -21,32 +22,6 @@ export interface StockLocationRow {
     service_zones?: { id: string; shipping_options?: { id: string; provider_id: string; data?: unknown }[] }[]
   }[]
   fulfillment_providers?: { id: string }[]
-}
-
-export interface LocationView {
-  fulfilment_location_id: string
-  external_location_id: string | null
-  name: string | null
-  collection_enabled: boolean
-  delivery_enabled: boolean
-  address: unknown
-  stock_location: { id: string; name: string } | null
-  has_collection_option: boolean
-}
-
-export interface Check {
-  id: "connection" | "no_collection_enabled" | "unmatched_location" | "store_not_enabled" | "no_dispatch_location"
-  ok: boolean
-  message: string
-}
-
-export interface LastmileOverview {
-  connection: { ok: boolean; message: string; base_url: string | null }
-  webhook: { path: string | null; configured: boolean; signed: boolean }
-  locations: LocationView[]
-  unmatched_stock_locations: { id: string; name: string; external_location_id: string }[]
-  dispatch_location: { id: string; name: string } | null
-  checks: Check[]
 }
 
 export function externalIdOf(location: StockLocationRow): string | null {

@@ -2,8 +2,11 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { LASTMILE_MODULE } from "../../modules/lastmile"
 import type { LastmileModuleService } from "../../modules/lastmile/service"
+import type { TaskHistoryEntry, TaskView } from "./admin-api-types"
 
-export async function orderTasks(container: MedusaContainer, orderId: string) {
+const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null)
+
+export async function orderTasks(container: MedusaContainer, orderId: string): Promise<TaskView[]> {
   const module = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
   const tasks = await module.listLastmileTasks({ order_id: orderId }, { order: { created_at: "ASC" } })
   return tasks.map((t) => ({
@@ -21,16 +24,10 @@ export async function orderTasks(container: MedusaContainer, orderId: string) {
     unmapped_status: t.unmapped_status,
     attempts: t.attempts,
     last_error: t.last_error,
-    next_attempt_at: t.next_attempt_at,
-    booked_at: t.booked_at,
-    last_checked_at: t.last_checked_at,
+    next_attempt_at: iso(t.next_attempt_at),
+    booked_at: iso(t.booked_at),
+    last_checked_at: iso(t.last_checked_at),
     return_id: t.return_id,
-    history: ((t.status_history as { entries?: unknown[] } | null)?.entries ?? []) as {
-      value: string
-      at: string
-      source?: string
-      phase?: string
-      detail?: string
-    }[],
+    history: (t.status_history as { entries?: TaskHistoryEntry[] } | null)?.entries ?? [],
   }))
 }
