@@ -37,7 +37,7 @@ export function optionKind(option: { provider_id: string; data?: unknown }): str
   return typeof kind === "string" ? kind : null
 }
 
-export function hasOption(location: StockLocationRow, type: "pickup" | "shipping", kind: string): boolean {
+function hasOption(location: StockLocationRow, type: "pickup" | "shipping", kind: string): boolean {
   return (location.fulfillment_sets ?? [])
     .filter((set) => set.type === type)
     .some((set) =>
@@ -65,19 +65,31 @@ export async function readStockLocations(container: MedusaContainer): Promise<St
   return data as StockLocationRow[]
 }
 
-/** The Medusa location deliveries leave from: the match of a delivery-enabled service location, else one with a lastmile delivery option. */
+/**
+ * The Medusa location deliveries leave from. Checkout's pricing hook quotes
+ * from the location of a lastmile delivery option (the lowest id when there
+ * are several), so that comes first; only when there is none yet is it the
+ * match of a delivery-enabled service location, which is where the setup
+ * puts the option. Never a second dispatch location beside an existing one.
+ */
 export function dispatchLocationOf(
   remote: ServiceFulfilmentLocation[],
   stock: StockLocationRow[]
-): StockLocationRow | null {
+): { location: StockLocationRow; hasDeliveryOption: boolean } | null {
+  const withOption = stock
+    .filter((s) => hasOption(s, "shipping", "delivery"))
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))[0]
+  if (withOption) {
+    return { location: withOption, hasDeliveryOption: true }
+  }
   const byExternal = new Map(stock.map((s) => [externalIdOf(s), s]))
   for (const location of remote) {
     const match = location.externalLocationId ? byExternal.get(location.externalLocationId) : undefined
     if (match && (location as { deliveryEnabled?: unknown }).deliveryEnabled === true) {
-      return match
+      return { location: match, hasDeliveryOption: false }
     }
   }
-  return stock.find((s) => hasOption(s, "shipping", "delivery")) ?? null
+  return null
 }
 
 export async function lastmileOverview(container: MedusaContainer): Promise<LastmileOverview> {
@@ -171,10 +183,12 @@ export async function lastmileOverview(container: MedusaContainer): Promise<Last
   }
   checks.push({
     id: "no_dispatch_location",
-    ok: !!dispatch,
-    message: dispatch
-      ? `Deliveries are dispatched from ${dispatch.name}.`
-      : "No dispatch location for delivery: no matched service location has delivery enabled and no location has a lastmile delivery option.",
+    ok: !!dispatch?.hasDeliveryOption,
+    message: !dispatch
+      ? "No dispatch location for delivery: no location has a lastmile delivery option and no matched service location has delivery enabled."
+      : dispatch.hasDeliveryOption
+        ? `Deliveries are dispatched from ${dispatch.location.name}.`
+        : `${dispatch.location.name} dispatches at the service but has no lastmile delivery option yet: use Set up shipping options.`,
   })
 
   return {
@@ -182,7 +196,7 @@ export async function lastmileOverview(container: MedusaContainer): Promise<Last
     webhook,
     locations,
     unmatched_stock_locations: unmatchedStock,
-    dispatch_location: dispatch ? { id: dispatch.id, name: dispatch.name } : null,
+    dispatch_location: dispatch ? { id: dispatch.location.id, name: dispatch.location.name } : null,
     checks,
   }
 }

@@ -52,7 +52,7 @@ export async function setUpLastmileShipping(container: MedusaContainer): Promise
   const profileId = await defaultShippingProfile(container, report)
   const byExternal = new Map(stock.map((s) => [externalIdOf(s), s]))
 
-  const dispatch = dispatchLocationOf(remote, stock)
+  const dispatch = dispatchLocationOf(remote, stock)?.location
   if (dispatch) {
     await ensureProviderLink(container, dispatch, report)
     const zoneId = await ensureZone(container, dispatch, "shipping", report)
@@ -60,7 +60,9 @@ export async function setUpLastmileShipping(container: MedusaContainer): Promise
       await ensureOption(container, dispatch, zoneId, profileId, option, report)
     }
   } else {
-    report.skipped.push("delivery: no dispatch location (no matched service location has delivery enabled)")
+    report.skipped.push(
+      "delivery: no dispatch location (no delivery option, and no matched service location has delivery enabled)"
+    )
   }
 
   for (const location of remote) {
