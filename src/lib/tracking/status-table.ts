@@ -72,10 +72,6 @@ export class StatusTable {
   phaseOf(value: string): TrackingPhase | null {
     return this.table[normaliseStatus(value)] ?? null
   }
-
-  entries(): [string, TrackingPhase][] {
-    return Object.entries(this.table)
-  }
 }
 
 /** Forward-only order of the fulfillment's progress; exceptions do not move it. */

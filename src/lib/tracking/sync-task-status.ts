@@ -172,9 +172,7 @@ async function readAndApply(
     return { outcome: "the lastmile provider is not configured", changed: false, ok: false }
   }
   const remote = pickTask(
-    (await connection.client.findDeliveries(task.merchant_order_id)).filter(
-      (t) => String(t.taskId) === task.task_id || !t.taskId
-    ),
+    (await connection.client.findDeliveries(task.merchant_order_id)).filter((t) => String(t.taskId) === task.task_id),
     task.kind === "delivery" ? "DELIVERY" : "RETURN"
   )
   const now = new Date()
@@ -190,10 +188,13 @@ async function readAndApply(
   const changed = value !== task.service_status
 
   // Medusa first: if it fails, the row keeps its old state and the next read applies it again.
+  // An unchanged state was applied when it was recorded, so Medusa is not read again.
   const applied =
-    task.kind === "delivery"
-      ? await applyToFulfillment(container, task, trackingState)
-      : await applyToReturn(container, task, trackingState, markReturnsReceived)
+    trackingState === task.tracking_state
+      ? []
+      : task.kind === "delivery"
+        ? await applyToFulfillment(container, task, trackingState)
+        : await applyToReturn(container, task, trackingState, markReturnsReceived)
 
   const entries = [...(task.status_history?.entries ?? [])]
   if (changed) {
