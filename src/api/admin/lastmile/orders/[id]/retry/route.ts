@@ -5,11 +5,12 @@ import { orderTasks } from "../../../../../../lib/admin/order-tasks"
 import { bookOrderDelivery } from "../../../../../../lib/booking/book-order-delivery"
 
 export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<void> {
-  const delivery = (await orderTasks(req.scope, req.params.id)).find((t) => t.kind === "delivery")
-  if (delivery?.status === "booked") {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `This order is already booked as task ${delivery.task_id}`)
-  }
   // The merchant decided: a needs_attention task is booked again too.
   const outcome = await bookOrderDelivery(req.scope, req.params.id, { retryNeedsAttention: true })
-  res.json({ outcome, tasks: await orderTasks(req.scope, req.params.id) })
+  const tasks = await orderTasks(req.scope, req.params.id)
+  if (outcome.status === "already_booked") {
+    const delivery = tasks.find((t) => t.kind === "delivery")
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `This order is already booked as task ${delivery?.task_id}`)
+  }
+  res.json({ outcome, tasks })
 }
