@@ -17,7 +17,7 @@ import {
   createStockLocationsWorkflow,
   linkSalesChannelsToStockLocationWorkflow,
 } from "@medusajs/medusa/core-flows"
-import { createProducts, createWebshop } from "../../src/lib/admin/demo-store"
+import { createProducts, createWebshop } from "../../scripts/demo/demo-store"
 
 export interface SeedLocation {
   externalId: string

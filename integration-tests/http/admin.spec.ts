@@ -1,5 +1,5 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { type DemoStore, seedDemoStore } from "../../src/lib/admin/demo-store"
+import { type DemoStore, seedDemoStore } from "../../scripts/demo/demo-store"
 import { londonTestLocations } from "../helpers/london-store"
 import { createAdminHeaders } from "../helpers/admin-auth"
 import { TEST_API_KEY, TEST_WEBHOOK_SECRET, useSimulator } from "../helpers/simulator"

@@ -2,7 +2,7 @@
 import { writeFileSync } from "node:fs"
 import type { ExecArgs } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { seedDemoStore } from "../../src/lib/admin/demo-store"
+import { seedDemoStore } from "./demo-store"
 import { londonLocations } from "../../src/simulator"
 import { DEMO_SKUS, demoStock } from "./demo-settings"
 

@@ -1,5 +1,5 @@
 /**
- * The demo merchant (used by `npm run demo` and the admin tests): a webshop
+ * The demo merchant (used by `npm run demo` and the admin tests; not part of the published plugin): a webshop
  * sales channel with a publishable key, a GBP region, one stock location per
  * service location (matched by external id), two products with the service's
  * stock per store, and the shipping options made by the one-click setup.
@@ -16,7 +16,7 @@ import {
   linkSalesChannelsToApiKeyWorkflow,
   linkSalesChannelsToStockLocationWorkflow,
 } from "@medusajs/medusa/core-flows"
-import { type SetupReport, defaultShippingProfile, setUpLastmileShipping } from "./shipping-setup"
+import { type SetupReport, defaultShippingProfile, setUpLastmileShipping } from "../../src/lib/admin/shipping-setup"
 
 export interface DemoLocation {
   externalLocationId: string | null
