@@ -141,7 +141,7 @@ export async function lastmileOverview(container: MedusaContainer): Promise<Last
       has_collection_option: match ? hasOption(match, "pickup", "collection") : false,
     }
   })
-  const remoteExternal = new Set(remote.map((l) => l.externalLocationId).filter(Boolean))
+  const remoteExternal = new Set<string | null | undefined>(remote.map((l) => l.externalLocationId).filter(Boolean))
   const unmatchedStock = stock
     .filter((s) => externalIdOf(s) && !remoteExternal.has(externalIdOf(s)))
     .map((s) => ({ id: s.id, name: s.name, external_location_id: externalIdOf(s)! }))

@@ -3,6 +3,8 @@
  * transport (headers, timeout, JSON, status → error class); the public
  * methods add the retry rules that each operation can afford.
  */
+import { createHash } from "node:crypto"
+import { LRUCache } from "lru-cache"
 import { Agent, type Dispatcher } from "undici"
 import {
   LastmileAuthenticationError,
@@ -16,6 +18,7 @@ import {
   LastmileUnreachableError,
   isOutcomeUnknown,
 } from "./errors"
+import { type ListPage, type PageRequest, nextPageRequest, requestedPage } from "./pagination"
 import { redactSecrets, truncate } from "./redact"
 import {
   DEFAULT_RETRY_POLICY,
@@ -33,11 +36,12 @@ import {
   type ServiceQuote,
   type ServiceTask,
   SchemaMismatch,
-  parseLocations,
+  parseLocationItems,
   parseOptionalLocation,
   parseQuote,
   parseTask,
-  parseTaskLookup,
+  readLocationsPage,
+  readTaskLookupPage,
 } from "./schemas"
 
 /** The operations of the spec; also the keys of the simulator's faults. */
@@ -109,7 +113,7 @@ interface SendInit {
   operation: LastmileOperation
   method: "GET" | "POST" | "PATCH"
   path: string
-  query?: Record<string, string>
+  query?: URLSearchParams | Record<string, string>
   body?: unknown
   timeoutMs: number
   signal?: AbortSignal
@@ -124,6 +128,18 @@ const DEFAULT_LOCATIONS_PATHS = ["/fulfilment-locations", "/fulfilment/fulfilmen
 
 const silentLogger: LastmileLogger = { debug: () => undefined, warn: () => undefined }
 
+/** Most pages read of one list; a longer list is cut there, with a warning. */
+export const MAX_LIST_PAGES = 20
+
+interface ListRead {
+  operation: LastmileOperation
+  path: string
+  query?: Record<string, string>
+  timeoutMs: number
+  signal?: AbortSignal
+  readPage: (json: unknown, requestedPage: number | undefined) => ListPage
+}
+
 export class LastmileClient {
   private readonly apiKey: string
   private readonly origin: string
@@ -137,6 +153,8 @@ export class LastmileClient {
   private readonly sleep: (ms: number) => Promise<void>
   private readonly random: () => number
   private locationsPaths: string[]
+  /** Warnings already given (bounded), so a repeated cause is logged once, not on every call. */
+  private readonly warned = new LRUCache<string, true>({ max: 1000 })
 
   constructor(options: LastmileClientOptions) {
     if (!options.apiKey) {
@@ -204,27 +222,29 @@ export class LastmileClient {
     }, deadline)
   }
 
-  /** GET /task/deliveries?merchantOrderId=: every task the service holds for that reference. */
+  /**
+   * GET /task/deliveries?merchantOrderId=: every task the service holds for
+   * that reference, across pages. An unreadable task fails the lookup: it
+   * may be the booking, and leaving it out could book twice.
+   */
   async findDeliveries(merchantOrderId: string, options: CallOptions = {}): Promise<ServiceTask[]> {
-    return this.withReadRetries(async () => {
-      try {
-        const { json } = await this.send({
-          operation: "lookupDelivery",
-          method: "GET",
-          path: "/task/deliveries",
-          query: { merchantOrderId },
-          timeoutMs: this.timeouts.lookupMs,
-          signal: options.signal,
-        })
-        return this.parse("GET /task/deliveries", json, parseTaskLookup)
-      } catch (error) {
-        // A single-task shape may answer 404 for "no such booking".
-        if (error instanceof LastmileRejectedError && error.status === 404) {
-          return []
-        }
-        throw error
+    try {
+      const items = await this.readList({
+        operation: "lookupDelivery",
+        path: "/task/deliveries",
+        query: { merchantOrderId },
+        timeoutMs: this.timeouts.lookupMs,
+        signal: options.signal,
+        readPage: readTaskLookupPage,
+      })
+      return this.parse("GET /task/deliveries", items, (list) => (list as unknown[]).map((item) => parseTask(item)))
+    } catch (error) {
+      // A single-task shape may answer 404 for "no such booking".
+      if (error instanceof LastmileRejectedError && error.status === 404) {
+        return []
       }
-    })
+      throw error
+    }
   }
 
   /** The delivery task for a reference, or null when none was booked. */
@@ -255,24 +275,23 @@ export class LastmileClient {
     return this.bookSafely("bookReturn", "/task/returns", request, options, false)
   }
 
-  /** GET the fulfilment locations (path prefix not shown: tries the known candidates). */
+  /**
+   * GET the fulfilment locations, across pages (path prefix not shown: tries
+   * the known candidates). An item that cannot be read is left out and
+   * warned about once; the readable ones are returned.
+   */
   async listFulfilmentLocations(options: CallOptions = {}): Promise<ServiceFulfilmentLocation[]> {
     let lastNotFound: unknown
     for (const path of this.locationsPaths) {
+      let items: unknown[]
       try {
-        const locations = await this.withReadRetries(async () => {
-          const { json } = await this.send({
-            operation: "listLocations",
-            method: "GET",
-            path,
-            timeoutMs: this.timeouts.locationsMs,
-            signal: options.signal,
-          })
-          return this.parse(`GET ${path}`, json, parseLocations)
+        items = await this.readList({
+          operation: "listLocations",
+          path,
+          timeoutMs: this.timeouts.locationsMs,
+          signal: options.signal,
+          readPage: readLocationsPage,
         })
-        // Remember the path that answered so later calls go straight to it.
-        this.locationsPaths = [path, ...this.locationsPaths.filter((p) => p !== path)]
-        return locations
       } catch (error) {
         if (error instanceof LastmileRejectedError && error.status === 404) {
           lastNotFound = error
@@ -280,6 +299,16 @@ export class LastmileClient {
         }
         throw error
       }
+      // Remember the path that answered so later calls go straight to it.
+      this.locationsPaths = [path, ...this.locationsPaths.filter((p) => p !== path)]
+      const { locations, rejected } = parseLocationItems(items)
+      for (const { index, issues, item } of rejected) {
+        this.warnOnce(
+          `location:${fingerprintOf(item)}`,
+          `lastmile: ignored an unreadable fulfilment location (${issues.slice(0, 3).join("; ")}) at position ${index + 1} of GET ${path}`
+        )
+      }
+      return locations
     }
     throw lastNotFound
   }
@@ -302,6 +331,96 @@ export class LastmileClient {
       })
       return parseOptionalLocation(json)
     })
+  }
+
+  // ------------------------------------------------------------ lists
+
+  /**
+   * Every item of a list read, following the envelope's next page until the
+   * last, at most MAX_LIST_PAGES pages. Each page has the timeout and retries
+   * of the first. Errors of the first page are thrown; a 404 on a later page
+   * ends the list.
+   */
+  private async readList(read: ListRead): Promise<unknown[]> {
+    const first: PageRequest = { path: read.path, query: new URLSearchParams(read.query ?? {}) }
+    const items: unknown[] = []
+    const asked = new Set<string>([requestKey(first)])
+    let current = first
+    for (let pages = 1; ; pages++) {
+      const label = `GET ${current.path}`
+      let json: unknown
+      try {
+        const request = current
+        json = (
+          await this.withReadRetries(() =>
+            this.send({
+              operation: read.operation,
+              method: "GET",
+              path: request.path,
+              query: request.query,
+              timeoutMs: read.timeoutMs,
+              signal: read.signal,
+            })
+          )
+        ).json
+      } catch (error) {
+        if (pages > 1 && error instanceof LastmileRejectedError && error.status === 404) {
+          this.logger.debug(`lastmile: ${label} page ${pages} answered 404: taken as the end of the list`)
+          break
+        }
+        throw error
+      }
+      if (pages > 1 && (json === undefined || json === null || json === "")) {
+        break
+      }
+      const page = this.parse(label, json, (value) => read.readPage(value, requestedPage(current)))
+      items.push(...page.items)
+      if (!page.next) {
+        break
+      }
+      if (pages >= MAX_LIST_PAGES) {
+        this.warnOnce(
+          `pages:${read.operation}:${read.path}`,
+          `lastmile: GET ${read.path} has more than ${MAX_LIST_PAGES} pages; only the first ${MAX_LIST_PAGES} were read`
+        )
+        break
+      }
+      const next = nextPageRequest(page.next, {
+        origin: this.origin,
+        basePath: this.basePath,
+        first,
+        current,
+      })
+      if (!next.ok) {
+        const why =
+          next.reason === "other_origin"
+            ? `its next page is on another origin (${next.origin}), where the API key must not go`
+            : next.reason === "unknown_page"
+              ? "it says there are more pages but not which one comes next"
+              : "its next-page link cannot be read"
+        this.warnOnce(
+          `next:${read.operation}:${read.path}:${next.reason}`,
+          `lastmile: stopped reading GET ${read.path} after ${pages} page(s): ${why}`
+        )
+        break
+      }
+      const key = requestKey(next.request)
+      if (asked.has(key)) {
+        this.logger.debug(`lastmile: ${label} points back at a page already read: taken as the end of the list`)
+        break
+      }
+      asked.add(key)
+      current = next.request
+    }
+    return items
+  }
+
+  private warnOnce(key: string, message: string): void {
+    if (this.warned.has(key)) {
+      return
+    }
+    this.warned.set(key, true)
+    this.logger.warn(this.clean(message))
   }
 
   // ------------------------------------------------------------ retry shapes
@@ -398,7 +517,8 @@ export class LastmileClient {
   // ------------------------------------------------------------ transport
 
   private async send(init: SendInit): Promise<SendResult> {
-    const query = init.query ? `?${new URLSearchParams(init.query).toString()}` : ""
+    const search = init.query ? new URLSearchParams(init.query).toString() : ""
+    const query = search ? `?${search}` : ""
     const path = `${this.basePath}${init.path}${query}`
     const operation = `${init.method} ${init.path}`
     const timeoutSignal = AbortSignal.timeout(init.timeoutMs)
@@ -529,6 +649,17 @@ function errorCode(error: unknown): string | undefined {
     current = (current as { cause?: unknown }).cause
   }
   return undefined
+}
+
+function requestKey(request: PageRequest): string {
+  return `${request.path}?${request.query.toString()}`
+}
+
+/** A short, fixed-size key for an item of any size. */
+function fingerprintOf(value: unknown): string {
+  return createHash("sha256")
+    .update(JSON.stringify(value) ?? String(value))
+    .digest("base64url")
 }
 
 function describe(error: unknown): string {

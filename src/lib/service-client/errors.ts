@@ -158,3 +158,88 @@ export function isOutcomeUnknown(error: unknown): boolean {
     error instanceof LastmileInvalidResponseError
   )
 }
+
+/**
+ * True when the service is down or overloaded rather than refusing us: a
+ * timeout, an unreachable service, a 5xx or a 429. Callers fall back (or try
+ * later) on an outage, and tell the merchant what to fix otherwise.
+ */
+export function isServiceOutage(error: unknown): boolean {
+  if (error instanceof LastmileBookingOutcomeUnknownError) {
+    // Unsettled because of what cut the booking short.
+    return isServiceOutage(error.cause)
+  }
+  if (!(error instanceof LastmileError)) {
+    return false
+  }
+  switch (error.code) {
+    case "timeout":
+    case "unreachable":
+    case "server_error":
+    case "rate_limited":
+      return true
+    default:
+      return false
+  }
+}
+
+/**
+ * A short sentence for the merchant naming why the service refused, by the
+ * error's code and status; it never carries the API key (bodies held by the
+ * errors are redacted already).
+ */
+export function describeRefusal(error: unknown): string {
+  if (!(error instanceof LastmileError)) {
+    // Not from the service: its message is not ours to vouch for, so only its kind is named.
+    return `an unexpected ${error instanceof Error ? error.name : typeof error} inside the plugin, not an answer of the service`
+  }
+  const status = error.status !== undefined ? ` (${error.status})` : ""
+  switch (error.code) {
+    case "authentication":
+      return `the service refused the API key${status}: check the provider's api_key`
+    case "rejected": {
+      const reason = refusalReason(error.body)
+      return `the service refused the request${status}${reason ? `: ${reason}` : ""}`
+    }
+    case "invalid_response": {
+      const issues = error instanceof LastmileInvalidResponseError ? error.issues.slice(0, 3).join("; ") : ""
+      return `the service answered in an unexpected shape${issues ? `: ${issues}` : ""}`
+    }
+    case "timeout":
+      return `the service did not answer in time${error instanceof LastmileTimeoutError ? ` (${error.timeoutMs} ms)` : ""}`
+    case "unreachable":
+      return "the service could not be reached: check the provider's base_url and the network"
+    case "server_error":
+      return `the service failed${status}: try again later`
+    case "rate_limited":
+      return `the service asked to slow down${status}`
+    case "booking_outcome_unknown":
+      return "the booking's outcome is unknown: it is kept and looked up again later"
+  }
+}
+
+/** The service's own code and message when the body is a JSON error, else the body text, shortened. */
+function refusalReason(body: string | undefined): string {
+  const text = body?.trim()
+  if (!text) {
+    return ""
+  }
+  try {
+    const parsed: unknown = JSON.parse(text)
+    const inner = parsed && typeof parsed === "object" ? (parsed as { error?: unknown }).error : undefined
+    const source =
+      inner && typeof inner === "object" ? (inner as Record<string, unknown>) : (parsed as Record<string, unknown>)
+    const code = typeof source?.code === "string" ? source.code : undefined
+    const message = typeof source?.message === "string" ? source.message : typeof inner === "string" ? inner : undefined
+    if (code || message) {
+      return shorten([code, message].filter(Boolean).join(": "))
+    }
+  } catch {
+    // Not JSON: the text itself is the reason.
+  }
+  return shorten(text.replace(/\s+/g, " "))
+}
+
+function shorten(text: string, max = 200): string {
+  return text.length <= max ? text : `${text.slice(0, max)}…`
+}

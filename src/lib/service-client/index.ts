@@ -1,5 +1,6 @@
 export * from "./client"
 export * from "./errors"
+export * from "./pagination"
 export * from "./redact"
 export * from "./retry-policy"
 export * from "./schemas"

@@ -1,10 +1,12 @@
 /**
  * Shapes of the service's requests and answers. Answers are parsed leniently
  * where the spec leaves a shape open: unknown fields pass through, `price`
- * may be an object or a bare number, `error` may be anything, and list
- * answers may come bare or in an envelope.
+ * may be an object or a bare number, `error` may be anything, list answers
+ * may come bare or in an envelope, and `null` in an optional field reads as
+ * absent (the parsed objects never hold null there).
  */
 import { z } from "zod"
+import { LOCATION_LIST_KEYS, type ListPage, TASK_LIST_KEYS, readListPage } from "./pagination"
 
 // ---------------------------------------------------------------- requests
 
@@ -49,7 +51,42 @@ export interface BookingRequest extends QuoteRequest {
 
 // ---------------------------------------------------------------- answers
 
-const identifier = z.union([z.number(), z.string().min(1)])
+const identifier = z.union([z.number(), z.string().min(1)], { error: "expected a number or a non-empty string" })
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+}
+
+/**
+ * A copy of `value` without the listed keys whose value is null: services
+ * often send null for "not set", and an optional field that is not set must
+ * not cost us the whole object.
+ */
+function withoutNulls(value: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  const out = { ...value }
+  for (const key of keys) {
+    if (out[key] === null || out[key] === undefined) {
+      delete out[key]
+    }
+  }
+  return out
+}
+
+/** A finite number, or a string holding one ("0.42"); anything else is undefined. */
+function toFiniteNumber(value: unknown): number | undefined {
+  if (typeof value === "number") {
+    return Number.isFinite(value) ? value : undefined
+  }
+  if (typeof value === "string" && /^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(value.trim())) {
+    return Number(value.trim())
+  }
+  return undefined
+}
+
+/** Runs `clean` on an object before `schema` sees it; anything else reaches the schema as it is (and fails there). */
+function cleaned<T extends z.ZodType>(clean: (value: Record<string, unknown>) => Record<string, unknown>, schema: T) {
+  return z.preprocess((value: unknown) => (isRecord(value) ? clean(value) : value), schema)
+}
 
 export const moneySchema = z.union([
   z.looseObject({ amount: z.number().finite(), currency: z.string().min(1) }),
@@ -57,15 +94,50 @@ export const moneySchema = z.union([
 ])
 export type ServiceMoney = z.infer<typeof moneySchema>
 
-export const rateSchema = z.looseObject({
-  rateCode: z.string().min(1),
-  name: z.string().optional(),
-  description: z.string().optional(),
-  price: moneySchema.optional(),
-  window: z.looseObject({ from: z.string(), to: z.string() }).optional(),
-  co2Savings: z.number().optional(),
-  error: z.unknown().optional(),
-})
+const RATE_OPTIONAL_FIELDS = ["name", "description", "price", "window", "co2Savings", "error"] as const
+
+function cleanRate(value: Record<string, unknown>): Record<string, unknown> {
+  const rate = withoutNulls(value, RATE_OPTIONAL_FIELDS)
+  // `error: false` reads as "no error"; any other value means the rate cannot be offered.
+  if (rate.error === false) {
+    delete rate.error
+  }
+  // Window and CO2 only decorate a rate: an odd one is dropped, the rate is kept.
+  if ("window" in rate) {
+    const window = rate.window
+    if (
+      !isRecord(window) ||
+      typeof window.from !== "string" ||
+      typeof window.to !== "string" ||
+      !window.from ||
+      !window.to
+    ) {
+      delete rate.window
+    }
+  }
+  if ("co2Savings" in rate) {
+    const co2 = toFiniteNumber(rate.co2Savings)
+    if (co2 === undefined) {
+      delete rate.co2Savings
+    } else {
+      rate.co2Savings = co2
+    }
+  }
+  return rate
+}
+
+export const rateSchema = cleaned(
+  cleanRate,
+  z.looseObject({
+    rateCode: z.string().min(1),
+    name: z.string().optional(),
+    description: z.string().optional(),
+    price: moneySchema.optional(),
+    window: z.looseObject({ from: z.string(), to: z.string() }).optional(),
+    co2Savings: z.number().optional(),
+    error: z.unknown().optional(),
+  })
+)
 export type ServiceRate = z.infer<typeof rateSchema>
 
 const quoteEnvelopeSchema = z.looseObject({
@@ -90,25 +162,53 @@ const statusSchema = z
   .union([z.looseObject({ value: z.string(), taskId: identifier.optional() }), z.string()])
   .transform((s) => (typeof s === "string" ? { value: s } : s))
 
-export const taskSchema = z.looseObject({
-  taskId: identifier,
-  createdAt: z.string().optional(),
-  taskType: z.string().optional(),
-  status: statusSchema.optional(),
-  deliveryType: z.string().optional(),
-  trackingId: z.string().optional(),
-  trackingUrl: z.string().optional(),
-  rateCode: z.string().optional(),
-})
+const TASK_OPTIONAL_FIELDS = [
+  "trackingId",
+  "trackingUrl",
+  "status",
+  "createdAt",
+  "taskType",
+  "deliveryType",
+  "rateCode",
+] as const
+
+export const taskSchema = cleaned(
+  (value) => withoutNulls(value, TASK_OPTIONAL_FIELDS),
+  z.looseObject({
+    taskId: identifier,
+    createdAt: z.string().optional(),
+    taskType: z.string().optional(),
+    status: statusSchema.optional(),
+    deliveryType: z.string().optional(),
+    trackingId: z.string().optional(),
+    trackingUrl: z.string().optional(),
+    rateCode: z.string().optional(),
+  })
+)
 export type ServiceTask = z.infer<typeof taskSchema>
 
-export const fulfilmentLocationSchema = z.looseObject({
-  fulfilmentLocationId: identifier,
-  collectionEnabled: z.boolean(),
-  externalLocationId: z.string().nullish(),
-  address: z.unknown().optional(),
-  operatingHours: z.unknown().optional(),
-})
+const LOCATION_OPTIONAL_FIELDS = ["externalLocationId", "address", "operatingHours", "name"] as const
+
+function cleanLocation(value: Record<string, unknown>): Record<string, unknown> {
+  const location = withoutNulls(value, LOCATION_OPTIONAL_FIELDS)
+  // `name` is not in the spec: a display name of another shape is dropped, not the location.
+  if ("name" in location && typeof location.name !== "string") {
+    delete location.name
+  }
+  return location
+}
+
+export const fulfilmentLocationSchema = cleaned(
+  cleanLocation,
+  z.looseObject({
+    fulfilmentLocationId: identifier,
+    collectionEnabled: z.boolean(),
+    externalLocationId: z.string().optional(),
+    name: z.string().optional(),
+    address: z.unknown().optional(),
+    operatingHours: z.unknown().optional(),
+  })
+)
 export type ServiceFulfilmentLocation = z.infer<typeof fulfilmentLocationSchema>
 
 // ---------------------------------------------------------------- parsing
@@ -154,57 +254,96 @@ export function parseTask(value: unknown): ServiceTask {
   return parseWith(taskSchema, value)
 }
 
-const LIST_ENVELOPE_KEYS = ["tasks", "deliveries", "data", "items", "results"] as const
-const LOCATION_ENVELOPE_KEYS = [
-  "fulfilmentLocations",
-  "fulfillmentLocations",
-  "locations",
-  "data",
-  "items",
-  "results",
-] as const
-
-function unwrapList(value: unknown, keys: readonly string[]): unknown[] | undefined {
-  if (Array.isArray(value)) {
-    return value
+/**
+ * One page of the lookup by merchantOrderId, whose shape ("a single task or a
+ * list") is not shown: a bare task, a bare list, an envelope around a list
+ * or around one task, and an empty answer (nothing booked). `next` says
+ * where the envelope puts the following page, if anywhere.
+ */
+export function readTaskLookupPage(value: unknown, requestedPage?: number): ListPage {
+  if (isEmptyAnswer(value)) {
+    return { items: [] }
   }
-  if (value && typeof value === "object") {
-    for (const key of keys) {
-      const inner = (value as Record<string, unknown>)[key]
-      if (Array.isArray(inner)) {
-        return inner
+  // A task is never an envelope, even when it carries a list of its own (its items, say).
+  if (isRecord(value) && "taskId" in value) {
+    return { items: [value] }
+  }
+  const page = readListPage(value, TASK_LIST_KEYS, requestedPage)
+  if (page) {
+    return page
+  }
+  if (isRecord(value)) {
+    for (const key of TASK_LIST_KEYS) {
+      if (!(key in value)) {
+        continue
+      }
+      const inner = value[key]
+      if (isEmptyAnswer(inner)) {
+        return { items: [] }
+      }
+      if (isRecord(inner) && "taskId" in inner) {
+        return { items: [inner] }
       }
     }
   }
-  return undefined
+  // Not a list: read it as the single task (and fail there with the task's issues).
+  return { items: [value] }
 }
 
-/**
- * The lookup by merchantOrderId answers "a single task or a list" (shape not
- * shown): accept a bare task, a bare list, an envelope around a list, and an
- * empty answer (nothing booked).
- */
+/** The lookup answer of one page, parsed; an unreadable task fails the lookup (it may be the booking). */
 export function parseTaskLookup(value: unknown): ServiceTask[] {
-  if (value === null || value === undefined || value === "") {
-    return []
-  }
-  const list = unwrapList(value, LIST_ENVELOPE_KEYS)
-  if (list) {
-    return list.map((item) => parseTask(item))
-  }
-  return [parseTask(value)]
+  return readTaskLookupPage(value).items.map((item) => parseTask(item))
 }
 
-export function parseLocations(value: unknown): ServiceFulfilmentLocation[] {
-  const list = unwrapList(value, LOCATION_ENVELOPE_KEYS)
-  if (!list) {
+/** One page of the location list: the raw items and where the next page is. */
+export function readLocationsPage(value: unknown, requestedPage?: number): ListPage {
+  const page = readListPage(value, LOCATION_LIST_KEYS, requestedPage)
+  if (!page) {
     throw new SchemaMismatch(["(root): expected a list of fulfilment locations"])
   }
-  return list.map((item) => parseWith(fulfilmentLocationSchema, item))
+  return page
+}
+
+export interface RejectedItem {
+  /** Position in the whole list (all pages). */
+  index: number
+  issues: string[]
+  /** The item as the service sent it. */
+  item: unknown
+}
+
+export interface ParsedLocations {
+  locations: ServiceFulfilmentLocation[]
+  /** Items that could not be read: left out of `locations`. */
+  rejected: RejectedItem[]
+}
+
+/** Reads location items one by one, so one unreadable item costs that item, not the list. */
+export function parseLocationItems(items: readonly unknown[]): ParsedLocations {
+  const locations: ServiceFulfilmentLocation[] = []
+  const rejected: RejectedItem[] = []
+  items.forEach((item, index) => {
+    const result = fulfilmentLocationSchema.safeParse(item)
+    if (result.success) {
+      locations.push(result.data)
+    } else {
+      rejected.push({ index, issues: describeIssues(result.error), item })
+    }
+  })
+  return { locations, rejected }
+}
+
+/** A location list answer (one page): the readable locations and the rejected items. */
+export function parseLocations(value: unknown): ParsedLocations {
+  return parseLocationItems(readLocationsPage(value).items)
 }
 
 /** The PATCH answer is not shown: a location when there is one, else nothing. */
 export function parseOptionalLocation(value: unknown): ServiceFulfilmentLocation | undefined {
   const result = fulfilmentLocationSchema.safeParse(value)
   return result.success ? result.data : undefined
+}
+
+function isEmptyAnswer(value: unknown): boolean {
+  return value === null || value === undefined || value === ""
 }
