@@ -5,9 +5,9 @@
  */
 import { parseArgs } from "node:util"
 import { readFileSync } from "node:fs"
-import { DEFAULT_SIMULATOR_API_KEY, londonLocations } from "./defaults"
+import { DEFAULT_SIMULATOR_API_KEY, SIMULATOR_PROFILES, londonLocations } from "./defaults"
 import { LastmileSimulator } from "./server"
-import type { SimLocation } from "./types"
+import type { SimLocation, SimulatorProfile } from "./types"
 
 const HELP = `lastmile-simulator: a local, stateful stand-in for the last-mile service
 
@@ -19,11 +19,18 @@ Options (environment variable in brackets):
   --locations <file>    JSON list of fulfilment locations (default: a London warehouse and 10 stores)
   --skus <a,b,c>        SKUs stocked by the default locations (default DEMO-TEE,DEMO-MUG,DEMO-CAP)
   --latency <ms>        latency added to every API call
+  --profile <name>      default | strict [LASTMILE_SIM_PROFILE] (default: default). strict answers in
+                        the least convenient shapes the spec allows: several rates per delivery type
+                        with codes minted per quote and no deliveryType, an errored rate without a
+                        price, null optional fields, bare-number collection prices without a store
+                        field, a paged location list with an unreadable item, a single-task lookup,
+                        409 on a repeated booking, and booking answers without a tracking URL
   --help                this text
 
 Control API (no key; loopback only): GET /__sim/requests, POST|DELETE /__sim/faults,
-GET|PATCH /__sim/config, GET /__sim/tasks, POST /__sim/tasks/:id/advance,
-POST /__sim/tasks/:id/status {value}, GET|PUT /__sim/locations, PATCH /__sim/locations/:id,
+GET|PATCH /__sim/config (a "profile" field in the PATCH starts over from that profile),
+GET /__sim/tasks, POST /__sim/tasks/:id/advance, POST /__sim/tasks/:id/status {value},
+GET|PUT /__sim/locations, PATCH /__sim/locations/:id,
 POST /__sim/clock {advanceMs}, GET /__sim/webhooks. Tracking pages: GET /track/:trackingId.`
 
 async function main(): Promise<void> {
@@ -36,6 +43,7 @@ async function main(): Promise<void> {
       locations: { type: "string" },
       skus: { type: "string" },
       latency: { type: "string" },
+      profile: { type: "string" },
       help: { type: "boolean" },
     },
   })
@@ -44,6 +52,10 @@ async function main(): Promise<void> {
     return
   }
   const env = process.env
+  const profile = values.profile ?? env.LASTMILE_SIM_PROFILE ?? "default"
+  if (!SIMULATOR_PROFILES.includes(profile as SimulatorProfile)) {
+    throw new Error(`--profile must be one of ${SIMULATOR_PROFILES.join(", ")} (got "${profile}")`)
+  }
   const port = Number(values.port ?? env.LASTMILE_SIM_PORT ?? 4010)
   const host = values.host ?? env.LASTMILE_SIM_HOST ?? "127.0.0.1"
   const skus = (values.skus ?? "DEMO-TEE,DEMO-MUG,DEMO-CAP")
@@ -54,6 +66,7 @@ async function main(): Promise<void> {
     ? (JSON.parse(readFileSync(values.locations, "utf8")) as SimLocation[])
     : londonLocations(skus)
   const simulator = new LastmileSimulator({
+    profile: profile as SimulatorProfile,
     config: {
       apiKey: values["api-key"] ?? env.LASTMILE_API_KEY ?? DEFAULT_SIMULATOR_API_KEY,
       webhookUrl: values["webhook-url"] ?? env.LASTMILE_SIM_WEBHOOK_URL,
@@ -64,7 +77,7 @@ async function main(): Promise<void> {
     simulator.addFault({ operation: "*", kind: "latency", latencyMs: Number(values.latency) })
   }
   const url = await simulator.start(port, host)
-  console.log(`lastmile simulator listening on ${url} (${locations.length} locations)`)
+  console.log(`lastmile simulator listening on ${url} (${locations.length} locations, profile ${profile})`)
   console.log(`set LASTMILE_BASE_URL=${url} and LASTMILE_API_KEY to the key it was started with`)
   const shutdown = () => {
     void simulator.stop().then(() => process.exit(0))

@@ -1,5 +1,5 @@
 import type { OperatingHours } from "./collection-readiness"
-import type { SimLocation, SimulatorConfig, SimulatorConfigPatch } from "./types"
+import type { SimLocation, SimulatorConfig, SimulatorConfigPatch, SimulatorProfile } from "./types"
 
 export const DEFAULT_SIMULATOR_API_KEY = "sim_test_key"
 
@@ -34,15 +34,108 @@ export function defaultConfig(overrides: SimulatorConfigPatch = {}): SimulatorCo
     duplicateBooking: "existing",
     lookupShape: "list",
     locationsShape: "array",
+    locationsPageSize: 4,
+    locationFields: "named",
+    junkLocation: false,
     locationsListPath: "/fulfilment-locations",
+    rateDeliveryTypeField: true,
+    rateCodes: "stable",
+    nullOptionalFields: false,
+    bookingAnswer: "full",
     statusFlow: ["NOT_STARTED", "ASSIGNED", "PICKED_UP", "IN_TRANSIT", "DELIVERED"],
     webhook: { payload: "full", retryBaseMs: 200, retryMaxMs: 10_000, maxAttempts: 30 },
   }
+  return mergeConfig(base, overrides)
+}
+
+/** `patch` on top of `config`, group by group (a patch's nested groups may be partial). */
+export function mergeConfig<T extends SimulatorConfigPatch>(config: T, patch: SimulatorConfigPatch): T {
   return {
-    ...base,
-    ...overrides,
-    collection: { ...base.collection, ...overrides.collection },
-    webhook: { ...base.webhook, ...overrides.webhook },
+    ...config,
+    ...patch,
+    collection: { ...config.collection, ...patch.collection },
+    webhook: { ...config.webhook, ...patch.webhook },
+  }
+}
+
+/**
+ * The least convenient shapes the spec allows: several delivery rates per
+ * type with codes minted per quote and no `deliveryType`, an errored rate
+ * without a price, null optional fields, bare-number collection prices on
+ * rates that do not name their store, a paged location list with an
+ * unreadable item and no non-spec fields, a single-task lookup, 409 on a
+ * repeated booking, and a booking answer without a tracking URL.
+ */
+export function strictProfile(): SimulatorConfigPatch {
+  return {
+    rateDeliveryTypeField: false,
+    rateCodes: "per_quote",
+    nullOptionalFields: true,
+    bookingAnswer: "no_tracking_url",
+    locationsShape: "paged",
+    locationFields: "spec",
+    junkLocation: true,
+    lookupShape: "single",
+    duplicateBooking: "conflict",
+    collection: { priceForm: "number", locationField: false, unavailable: "error" },
+    deliveryServices: [
+      {
+        deliveryType: "NEXT_DAY",
+        rateCode: "ND-STD",
+        name: "Next day",
+        price: 495,
+        co2Savings: 0.42,
+        daysAhead: 1,
+        windowFrom: "08:00",
+        windowTo: "20:00",
+      },
+      {
+        deliveryType: "NEXT_DAY",
+        rateCode: "ND-ECO",
+        name: "Next day eco",
+        price: 395,
+        co2Savings: 1.1,
+        daysAhead: 1,
+        windowFrom: "12:00",
+        windowTo: "22:00",
+      },
+      {
+        deliveryType: "NEXT_DAY",
+        rateCode: "ND-AM",
+        name: "Next day morning",
+        price: 695,
+        daysAhead: 1,
+        windowFrom: "07:00",
+        windowTo: "12:00",
+        unavailable: { code: "VEHICLE_FULL", details: { slots: 0 } },
+      },
+      {
+        deliveryType: "SAME_DAY",
+        rateCode: "SD-EVE",
+        name: "Same day evening",
+        price: 895,
+        co2Savings: 0.2,
+        daysAhead: 0,
+        windowFrom: "18:00",
+        windowTo: "22:00",
+      },
+    ],
+  }
+}
+
+export const SIMULATOR_PROFILES: readonly SimulatorProfile[] = ["default", "strict"]
+
+/** The config patch of a profile; "default" changes nothing. */
+export function profileConfig(profile: SimulatorProfile): SimulatorConfigPatch {
+  switch (profile) {
+    case "strict":
+      return strictProfile()
+    case "default":
+      return {}
+    default:
+      throw new TypeError(
+        `unknown simulator profile "${String(profile)}" (expected ${SIMULATOR_PROFILES.join(" or ")})`
+      )
   }
 }
 

@@ -6,7 +6,7 @@
 import { timingSafeEqual } from "node:crypto"
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http"
 import type { AddressInfo, Socket } from "node:net"
-import { defaultConfig } from "./defaults"
+import { defaultConfig, mergeConfig, profileConfig } from "./defaults"
 import { SimulatorError, SimulatorState } from "./simulator-state"
 import type {
   Fault,
@@ -17,10 +17,13 @@ import type {
   SimulatorConfig,
   SimulatorConfigPatch,
   SimulatorOperation,
+  SimulatorProfile,
 } from "./types"
 import { WebhookSender } from "./webhook-sender"
 
 export interface SimulatorOptions {
+  /** Applied first; `config` goes on top. Default "default". */
+  profile?: SimulatorProfile
   config?: SimulatorConfigPatch
   locations?: SimLocation[]
   /** The simulator's clock (ms since epoch); real time when unset. */
@@ -48,7 +51,8 @@ export class LastmileSimulator {
   constructor(options: SimulatorOptions = {}) {
     this.clock = options.clock ?? Date.now
     this.webhooks = new WebhookSender(() => this.state.config)
-    this.state = new SimulatorState(defaultConfig(options.config), structuredClone(options.locations ?? []), {
+    const config = defaultConfig(mergeConfig(profileConfig(options.profile ?? "default"), options.config ?? {}))
+    this.state = new SimulatorState(config, structuredClone(options.locations ?? []), {
       onStatusChange: (task) => this.webhooks.statusChanged(task, this.now()),
       baseUrl: () => this.listeningUrl,
     })
@@ -97,13 +101,19 @@ export class LastmileSimulator {
   }
 
   configure(patch: SimulatorConfigPatch): SimulatorConfig {
-    const current = this.state.config
-    this.state.config = {
-      ...current,
-      ...patch,
-      collection: { ...current.collection, ...patch.collection },
-      webhook: { ...current.webhook, ...patch.webhook },
-    }
+    this.state.config = mergeConfig(this.state.config, patch)
+    return this.state.config
+  }
+
+  /**
+   * Starts over from a profile (then `patch`), keeping how the simulator is
+   * reached: its API key, public URL and webhook settings.
+   */
+  useProfile(profile: SimulatorProfile, patch: SimulatorConfigPatch = {}): SimulatorConfig {
+    const { apiKey, publicUrl, webhookUrl, webhook } = this.state.config
+    this.state.config = defaultConfig(
+      mergeConfig(mergeConfig(profileConfig(profile), { apiKey, publicUrl, webhookUrl, webhook }), patch)
+    )
     return this.state.config
   }
 
@@ -237,11 +247,8 @@ export class LastmileSimulator {
             status === 429 && fault.retryAfterSeconds !== undefined
               ? { "retry-after": String(fault.retryAfterSeconds) }
               : {}
-          return reply(
-            status,
-            { error: { code: status === 429 ? "RATE_LIMITED" : "SERVER_ERROR", message: "Injected fault" } },
-            headers
-          )
+          const code = status === 429 ? "RATE_LIMITED" : status >= 400 && status < 500 ? "REJECTED" : "SERVER_ERROR"
+          return reply(status, { error: { code, message: "Injected fault" } }, headers)
         }
       }
     }
@@ -284,7 +291,11 @@ export class LastmileSimulator {
       case "bookDelivery":
       case "bookReturn": {
         const { created, task } = this.state.book(operation === "bookDelivery" ? "DELIVERY" : "RETURN", body, now)
-        return { status: created ? 201 : 200, payload: publicTask(task) }
+        const payload = publicTask(task)
+        if (this.state.config.bookingAnswer === "no_tracking_url") {
+          payload.trackingUrl = null
+        }
+        return { status: created ? 201 : 200, payload }
       }
       case "lookupDelivery": {
         const merchantOrderId = url.searchParams.get("merchantOrderId")
@@ -307,10 +318,14 @@ export class LastmileSimulator {
         }
       }
       case "listLocations": {
-        const locations = this.state.locations.map((l) => this.state.publicLocation(l))
-        return {
-          status: 200,
-          payload: this.state.config.locationsShape === "envelope" ? { fulfilmentLocations: locations } : locations,
+        const locations = this.state.publicLocations()
+        switch (this.state.config.locationsShape) {
+          case "envelope":
+            return { status: 200, payload: { fulfilmentLocations: locations } }
+          case "paged":
+            return { status: 200, payload: this.locationsPage(locations, url) }
+          default:
+            return { status: 200, payload: locations }
         }
       }
       case "updateLocation": {
@@ -318,6 +333,19 @@ export class LastmileSimulator {
         return { status: 200, payload: this.state.publicLocation(this.state.patchLocation(id, body)) }
       }
     }
+  }
+
+  /** One page of the "paged" location list: `?page=N` (from 1), with a link to the next page while there is one. */
+  private locationsPage(locations: unknown[], url: URL): Record<string, unknown> {
+    const raw = url.searchParams.get("page") ?? "1"
+    const page = /^\d+$/.test(raw) ? Number(raw) : NaN
+    if (!(page >= 1)) {
+      throw new SimulatorError(400, "VALIDATION_ERROR", "page must be a whole number from 1", { invalid: ["page"] })
+    }
+    const size = Math.max(1, Math.floor(this.state.config.locationsPageSize))
+    const data = locations.slice((page - 1) * size, page * size)
+    const next = page * size < locations.length ? `${url.pathname}?page=${page + 1}` : null
+    return { data, next }
   }
 
   /** Applies a request whose answer a fault will replace; its own errors do not matter then. */
@@ -379,7 +407,18 @@ export class LastmileSimulator {
         return send(res, 200, { ...this.state.config, apiKey: "[set]" })
       }
       if (method === "PATCH" && path === "/config") {
-        this.configure(body as SimulatorConfigPatch)
+        // `profile` starts over from that profile; the other fields go on top.
+        const { profile, ...patch } = body as SimulatorConfigPatch & { profile?: unknown }
+        if (profile !== undefined) {
+          if (profile !== "default" && profile !== "strict") {
+            return send(res, 400, {
+              error: { code: "VALIDATION_ERROR", message: 'profile must be "default" or "strict"' },
+            })
+          }
+          this.useProfile(profile, patch)
+        } else {
+          this.configure(patch)
+        }
         return send(res, 200, { ...this.state.config, apiKey: "[set]" })
       }
       if (method === "GET" && path === "/tasks") {

@@ -37,6 +37,8 @@ interface ValidRequest {
 
 interface StoredRate {
   rateCode: string
+  /** The delivery type of a delivery rate (rates may not say it themselves). */
+  deliveryType?: string
   /** The store a SVC_COL rate belongs to. */
   externalLocationId?: string | null
   usable: boolean
@@ -56,6 +58,7 @@ export class SimulatorState {
   private readonly quotesByOrder = new Map<string, StoredQuote[]>()
   private readonly bookings = new Map<string, SimTask>()
   private nextTaskId = 1001
+  private quoteCount = 0
   private readonly onStatusChange: (task: SimTask) => void
   private readonly baseUrl: () => string
 
@@ -74,38 +77,48 @@ export class SimulatorState {
 
   quote(body: unknown, now: number): Record<string, unknown> {
     const request = this.validate(body, false)
-    if (!this.config.deliveryServices.some((s) => s.deliveryType === request.deliveryType)) {
+    const config = this.config
+    const services = config.deliveryServices.filter((s) => s.deliveryType === request.deliveryType)
+    if (!services.length) {
       throw new SimulatorError(
         400,
         "UNSUPPORTED_DELIVERY_TYPE",
         `deliveryType "${request.deliveryType}" is not offered`,
         {
-          offered: this.config.deliveryServices.map((s) => s.deliveryType),
+          offered: [...new Set(config.deliveryServices.map((s) => s.deliveryType))],
         }
       )
     }
+    const quoteNumber = ++this.quoteCount
     const postcode = normalisePostcode(request.delivery.address.postcode)
-    if (this.config.unservedPostcodePrefixes.some((p) => postcode.startsWith(normalisePostcode(p)))) {
+    if (config.unservedPostcodePrefixes.some((p) => postcode.startsWith(normalisePostcode(p)))) {
       this.remember(request.order.merchantOrderId, { createdAt: now, rates: [] })
       return { eligibility: "PARTIAL", rates: [] }
     }
 
     const rates: Record<string, unknown>[] = []
     const stored: StoredRate[] = []
-    const noDelivery = this.config.noDeliveryPostcodePrefixes.some((p) => postcode.startsWith(normalisePostcode(p)))
+    const noDelivery = config.noDeliveryPostcodePrefixes.some((p) => postcode.startsWith(normalisePostcode(p)))
     const dispatchers = this.locations.filter((l) => l.deliveryEnabled)
     const dispatchable = !dispatchers.length || dispatchers.some((l) => hasStock(l, request.order.lineItems))
+    const absent = config.nullOptionalFields ? null : undefined
 
-    for (const service of this.config.deliveryServices) {
-      const window = deliveryWindow(now, this.config.timezone, service.daysAhead, service.windowFrom, service.windowTo)
+    // Only the requested type is quoted: each delivery type is a quote of its own.
+    for (const service of services) {
+      const window = deliveryWindow(now, config.timezone, service.daysAhead, service.windowFrom, service.windowTo)
+      const rateCode = config.rateCodes === "per_quote" ? `${service.rateCode}-q${quoteNumber}` : service.rateCode
       const rate: Record<string, unknown> = {
-        rateCode: service.rateCode,
+        rateCode,
         name: service.name,
-        description: `Delivered ${service.daysAhead === 1 ? "tomorrow" : `in ${service.daysAhead} days`} between ${service.windowFrom} and ${service.windowTo}.`,
-        deliveryType: service.deliveryType,
-        price: { amount: service.price, currency: this.config.currency },
+        description:
+          service.description ??
+          (config.nullOptionalFields
+            ? null
+            : `Delivered ${service.daysAhead === 0 ? "today" : service.daysAhead === 1 ? "tomorrow" : `in ${service.daysAhead} days`} between ${service.windowFrom} and ${service.windowTo}.`),
+        ...(config.rateDeliveryTypeField ? { deliveryType: service.deliveryType } : {}),
+        price: { amount: service.price, currency: config.currency },
         window: { from: iso(window.from), to: iso(window.to) },
-        co2Savings: service.co2Savings ?? 0,
+        co2Savings: service.co2Savings ?? (config.nullOptionalFields ? null : 0),
       }
       if (noDelivery) {
         rate.error = {
@@ -114,9 +127,13 @@ export class SimulatorState {
         }
       } else if (!dispatchable) {
         rate.error = { code: "OUT_OF_STOCK", message: "No delivery location has stock for every item" }
+      } else if (service.unavailable !== undefined && service.unavailable !== null && service.unavailable !== false) {
+        rate.error = service.unavailable
+        // A rate that cannot be offered has no price to show.
+        rate.price = absent
       }
-      rates.push(rate)
-      stored.push({ rateCode: service.rateCode, usable: !rate.error })
+      rates.push(withoutUndefined(rate))
+      stored.push({ rateCode, deliveryType: service.deliveryType, usable: rate.error === undefined })
     }
 
     for (const location of this.locations) {
@@ -135,7 +152,7 @@ export class SimulatorState {
     }
 
     this.remember(request.order.merchantOrderId, { createdAt: now, rates: stored })
-    const requestedOffered = stored.some((r, i) => r.usable && rates[i].deliveryType === request.deliveryType)
+    const requestedOffered = stored.some((r) => r.usable && r.deliveryType === request.deliveryType)
     const anyError = rates.some((r) => r.error !== undefined)
     return { eligibility: anyError || !requestedOffered ? "PARTIAL" : "FULL", rates }
   }
@@ -154,20 +171,21 @@ export class SimulatorState {
     if (!readiness && !problem) {
       return null
     }
-    let readinessText = readiness?.message ?? ""
-    if (readiness?.state === "after_cutoff" && location.afterCutoffDescription) {
+    let readinessText = problem ? "" : (readiness?.message ?? "")
+    if (!problem && readiness?.state === "after_cutoff" && location.afterCutoffDescription) {
       readinessText = location.afterCutoffDescription
     }
     const amount = location.collectionPrice ?? this.config.collection.price
+    const absent = this.config.nullOptionalFields ? null : undefined
     const rate: Record<string, unknown> = {
       rateCode: "SVC_COL",
       name: location.name,
       description:
         `Collect from ${location.name}, ${location.address.line1}, ${location.address.city} ${location.address.postcode}. ${readinessText}`.trim(),
       price: this.config.collection.priceForm === "number" ? amount : { amount, currency: this.config.currency },
-    }
-    if (readiness) {
-      rate.window = { from: iso(readiness.readyAt), to: iso(readiness.closesAt) }
+      // A store that cannot offer collection has no readiness window.
+      window: readiness && !problem ? { from: iso(readiness.readyAt), to: iso(readiness.closesAt) } : absent,
+      co2Savings: absent,
     }
     if (this.config.collection.locationField) {
       rate.merchantLocationId = location.externalLocationId
@@ -175,7 +193,7 @@ export class SimulatorState {
     if (problem) {
       rate.error = problem
     }
-    return rate
+    return withoutUndefined(rate)
   }
 
   private remember(merchantOrderId: string, quote: StoredQuote): void {
@@ -300,16 +318,28 @@ export class SimulatorState {
   // ------------------------------------------------------------ locations
 
   publicLocation(location: SimLocation): Record<string, unknown> {
-    return {
+    const named = this.config.locationFields === "named"
+    return withoutUndefined({
       fulfilmentLocationId: location.fulfilmentLocationId,
       externalLocationId: location.externalLocationId,
-      name: location.name,
+      name: named ? location.name : undefined,
       collectionEnabled: location.collectionEnabled,
-      deliveryEnabled: location.deliveryEnabled ?? false,
+      deliveryEnabled: named ? (location.deliveryEnabled ?? false) : undefined,
       address: location.address,
-      operatingHours: location.operatingHours,
-      collectionCutoffMinutes: location.collectionCutoffMinutes ?? this.config.collection.defaultCutoffMinutes,
+      operatingHours: this.config.nullOptionalFields ? null : location.operatingHours,
+      collectionCutoffMinutes: named
+        ? (location.collectionCutoffMinutes ?? this.config.collection.defaultCutoffMinutes)
+        : undefined,
+    })
+  }
+
+  /** The location list as the API shows it, the unreadable item included when configured. */
+  publicLocations(): unknown[] {
+    const list: unknown[] = this.locations.map((l) => this.publicLocation(l))
+    if (this.config.junkLocation) {
+      list.push({ fulfilmentLocationId: null, collectionEnabled: "yes" })
     }
+    return list
   }
 
   patchLocation(id: string, body: unknown): SimLocation {
@@ -422,6 +452,11 @@ function hasStock(location: SimLocation, lines: QuoteLine[]): boolean {
     }
   }
   return true
+}
+
+/** JSON leaves undefined out anyway; dropping it here keeps in-process callers seeing the same object. */
+function withoutUndefined(value: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined))
 }
 
 function normalisePostcode(value: string): string {

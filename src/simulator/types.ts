@@ -36,6 +36,8 @@ export interface DeliveryService {
   deliveryType: string
   rateCode: string
   name: string
+  /** Display text of the rate; a sentence from the window when unset (or null with `nullOptionalFields`). */
+  description?: string
   /** Minor units. */
   price: number
   co2Savings?: number
@@ -43,6 +45,8 @@ export interface DeliveryService {
   daysAhead: number
   windowFrom: string
   windowTo: string
+  /** When set, the rate is quoted carrying this as its `error`, and without a price (the error's shape is not shown). */
+  unavailable?: unknown
 }
 
 export interface SimulatorConfig {
@@ -77,10 +81,27 @@ export interface SimulatorConfig {
   duplicateBooking: "existing" | "conflict"
   /** Shape of GET /task/deliveries?merchantOrderId= (not shown). */
   lookupShape: "list" | "single" | "envelope"
-  /** Shape of the location list (not shown). */
-  locationsShape: "array" | "envelope"
+  /**
+   * Shape of the location list (not shown): a bare array, `{fulfilmentLocations: [...]}`,
+   * or pages of `{data: [...], next: "<path>?page=N" | null}`.
+   */
+  locationsShape: "array" | "envelope" | "paged"
+  /** Locations per page of the "paged" shape. */
+  locationsPageSize: number
+  /** "spec" leaves the non-spec `name`, `deliveryEnabled` and `collectionCutoffMinutes` off listed locations. */
+  locationFields: "named" | "spec"
+  /** Append one unreadable item to the location list (`fulfilmentLocationId: null`, `collectionEnabled: "yes"`). */
+  junkLocation: boolean
   /** Path of the location list (its prefix is not shown). */
   locationsListPath: string
+  /** Whether delivery rates carry the non-spec `deliveryType` field. */
+  rateDeliveryTypeField: boolean
+  /** "per_quote" mints fresh delivery rate codes for every quote (`ND-STD-q17`); "stable" uses the configured codes. */
+  rateCodes: "stable" | "per_quote"
+  /** Send null for the optional fields a rate or location does not have, instead of leaving them out. */
+  nullOptionalFields: boolean
+  /** "no_tracking_url" answers the booking POST with `trackingUrl: null` (the lookup still shows it). */
+  bookingAnswer: "full" | "no_tracking_url"
   /** Order in which `advance` moves a task. */
   statusFlow: string[]
   webhook: {
@@ -122,7 +143,7 @@ export interface Fault {
   times?: number
   /** For "latency". */
   latencyMs?: number
-  /** For "status" (5xx or 429). */
+  /** For "status": 5xx, 429, or a 4xx refusal. */
   status?: number
   /** For 429: the Retry-After header, in seconds. */
   retryAfterSeconds?: number
@@ -152,6 +173,9 @@ export interface WebhookAttempt {
   error?: string
   at: string
 }
+
+/** "strict" answers in the least convenient shapes the spec allows. */
+export type SimulatorProfile = "default" | "strict"
 
 /** A partial config whose nested groups may be partial too. */
 export type SimulatorConfigPatch = Omit<Partial<SimulatorConfig>, "collection" | "webhook"> & {
