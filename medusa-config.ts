@@ -48,6 +48,11 @@ const lastmileOptions = {
   webhook_signature_header: process.env.LASTMILE_WEBHOOK_SIGNATURE_HEADER || undefined,
   fallback_amounts: fallbackAmounts(process.env.LASTMILE_FALLBACK_AMOUNTS),
   quote_budget_ms: optionalNumber(process.env.LASTMILE_QUOTE_BUDGET_MS),
+  delivery_types: process.env.LASTMILE_DELIVERY_TYPES
+    ? process.env.LASTMILE_DELIVERY_TYPES.split(",").map((type) => type.trim())
+    : undefined,
+  delivery_rate_rule: (process.env.LASTMILE_DELIVERY_RATE_RULE || undefined) as "cheapest" | "earliest" | undefined,
+  keep_chosen_price_minutes: optionalNumber(process.env.LASTMILE_KEEP_CHOSEN_PRICE_MINUTES),
 }
 
 const redisModules = redisUrl

@@ -36,7 +36,12 @@ interface OrderRow {
   display_id?: number
   canceled_at?: string | null
   status?: string
-  items?: { id: string; quantity: BigNumberInput; requires_shipping?: boolean | null }[]
+  items?: {
+    id: string
+    quantity: BigNumberInput
+    requires_shipping?: boolean | null
+    variant?: { product?: { shipping_profile?: { id: string } | null } | null } | null
+  }[]
   shipping_methods?: { id: string; shipping_option_id?: string | null; data?: Record<string, unknown> | null }[]
   fulfillments?: {
     id: string
@@ -87,6 +92,7 @@ async function bookLocked(
       "canceled_at",
       // Order item quantities are computed: only "items.*" returns them.
       "items.*",
+      "items.variant.product.shipping_profile.id",
       "shipping_methods.id",
       "shipping_methods.shipping_option_id",
       "shipping_methods.data",
@@ -130,7 +136,7 @@ async function bookLocked(
 
   try {
     const collectionAddress = await stockLocationAddress(container, data.stockLocationId as string | undefined)
-    const items = (order.items ?? []).filter((i) => i.requires_shipping !== false)
+    const items = await itemsOfOption(container, order, method.shipping_option_id)
     await createOrderFulfillmentWorkflow(container).run({
       input: {
         order_id: order.id,
@@ -169,6 +175,32 @@ async function bookLocked(
     )
     return { status: "failed", reason: message, nextAttemptAt }
   }
+}
+
+/**
+ * The order's items that the lastmile option ships: those of its shipping
+ * profile, as checkout quoted them (Medusa prices an option with the cart's
+ * items of its profile, and refuses to fulfil an item of another profile).
+ */
+async function itemsOfOption(
+  container: MedusaContainer,
+  order: OrderRow,
+  shippingOptionId: string | null | undefined
+): Promise<NonNullable<OrderRow["items"]>> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = shippingOptionId
+    ? await query.graph({
+        entity: "shipping_option",
+        fields: ["id", "shipping_profile_id"],
+        filters: { id: shippingOptionId },
+      })
+    : { data: [] }
+  const profileId = (data[0] as { shipping_profile_id?: string | null } | undefined)?.shipping_profile_id
+  return (order.items ?? []).filter(
+    (item) =>
+      item.requires_shipping !== false &&
+      (!profileId || !item.variant?.product || item.variant.product.shipping_profile?.id === profileId)
+  )
 }
 
 async function bookedFulfillment(

@@ -133,7 +133,9 @@ async function bookReturnLocked(container: MedusaContainer, returnId: string): P
       delivery: { address: built.request.collection.address },
     }
     const quote = await service.client.quote(request)
-    const choice = selectDeliveryRate(quote, deliveryType, deliveryType, order.currency_code ?? "")
+    const choice = selectDeliveryRate(quote, deliveryType, order.currency_code ?? "", {
+      rule: service.options.deliveryRateRule,
+    })
     if (!choice.ok) {
       throw new ReturnNeedsAttention(`the service offers no ${deliveryType} rate for this return (${choice.detail})`)
     }

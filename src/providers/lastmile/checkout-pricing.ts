@@ -5,7 +5,7 @@
  * shopper's add-to-cart.
  */
 import type { LastmileClient, ServiceQuote } from "../../lib/service-client"
-import { LastmileError } from "../../lib/service-client"
+import { LastmileError, isServiceOutage } from "../../lib/service-client"
 import type { LastmileFulfillmentOption } from "./fulfillment-options"
 import {
   type MedusaAddressLike,
@@ -15,7 +15,14 @@ import {
   buildQuoteRequest,
 } from "./quote-request"
 import { QuoteCache, fingerprint } from "./quote-cache"
-import { type RateChoice, type StoreDescription, selectCollectionRate, selectDeliveryRate } from "./rate-selection"
+import {
+  type DeliveryRateChoice,
+  type DeliveryRateRule,
+  type RateWish,
+  type StoreDescription,
+  selectCollectionRate,
+  selectDeliveryRate,
+} from "./rate-selection"
 
 export type StockLocationLike = {
   id?: string
@@ -40,9 +47,12 @@ export interface CartPricingContext {
 }
 
 export type PricingOutcome =
-  | RateChoice
+  | DeliveryRateChoice
   | { ok: false; reason: "input_incomplete"; detail: string; problems: QuoteInputProblem[] }
-  | { ok: false; reason: "service_unavailable"; detail: string }
+  /** A timeout, a connection error, a 5xx or a 429: an outage, for which the fallback amount exists. */
+  | { ok: false; reason: "service_unavailable"; detail: string; error: unknown }
+  /** A 4xx or an unreadable answer: the service refused, so nothing is offered in its place. */
+  | { ok: false; reason: "service_refused"; detail: string; error: unknown }
   | { ok: false; reason: "store_not_mapped"; detail: string }
 
 export type PricingResult = PricingOutcome & {
@@ -50,6 +60,8 @@ export type PricingResult = PricingOutcome & {
   eligibility?: string
   /** The store's external id, for a collection option. */
   merchantLocationId?: string
+  /** When the quote that priced this was made (ms since epoch). */
+  quotedAt?: number
 }
 
 /** The store's id at the service: `address.metadata.external_location_id`, else the stock location id. */
@@ -62,11 +74,15 @@ export function storeExternalId(location: StockLocationLike | null | undefined):
 }
 
 export interface CheckoutPricerOptions {
-  /** The delivery type the checkout quote asks for. */
+  /** The delivery type whose quote also prices collection (the first configured one). */
   quoteDeliveryType: string
   productIdSource?: MerchantProductIdSource
-  /** The service's store list when the quote needs it to attribute collection rates. */
-  storesFor?: (quote: ServiceQuote) => Promise<StoreDescription[]>
+  /** How a delivery option is priced when no rate was chosen. Default cheapest. */
+  rateRule?: DeliveryRateRule
+  /** The whole time a pricing may take; the quote has its own budget of the same length inside it. */
+  budgetMs: number
+  /** The service's store list, when the quote needs it to attribute collection rates; waits at most `waitMs`. */
+  storesFor?: (quote: ServiceQuote, waitMs: number) => Promise<StoreDescription[]>
 }
 
 export class CheckoutPricer {
@@ -76,11 +92,21 @@ export class CheckoutPricer {
     private readonly options: CheckoutPricerOptions
   ) {}
 
-  async price(option: LastmileFulfillmentOption, context: CartPricingContext): Promise<PricingResult> {
+  /**
+   * Prices one option. A delivery option is quoted for its own delivery type
+   * (one quote per cart state per type); collection rides on the first
+   * type's quote. `wish` names the rate a shipping method already holds.
+   */
+  async price(option: LastmileFulfillmentOption, context: CartPricingContext, wish?: RateWish): Promise<PricingResult> {
+    const deadline = Date.now() + this.options.budgetMs
+    const deliveryType =
+      option.kind === "delivery"
+        ? (option.delivery_type ?? this.options.quoteDeliveryType)
+        : this.options.quoteDeliveryType
     const built = buildQuoteRequest({
       merchantOrderId: context.cartId,
       merchantOrderName: context.cartId,
-      deliveryType: this.options.quoteDeliveryType,
+      deliveryType,
       items: context.items,
       shippingAddress: context.shippingAddress,
       email: context.email,
@@ -95,35 +121,29 @@ export class CheckoutPricer {
         problems: built.problems,
       }
     }
-    // The cart state, without the collection point: every option of the cart shares one quote.
+    // The cart state and type, without the collection point: every option of a type shares one quote.
     const { collection: _collection, ...state } = built.request
     const key = fingerprint({ state, currency: context.currencyCode.toUpperCase() })
     const outcome = await this.cache.get(key, () => this.client.quote(built.request))
     if (!outcome.ok) {
       const error = outcome.error
-      return {
-        ok: false,
-        reason: "service_unavailable",
-        detail: error instanceof LastmileError ? error.message : "the delivery service could not be reached",
-      }
+      const detail = error instanceof LastmileError ? error.message : "the delivery service could not be reached"
+      return isServiceOutage(error)
+        ? { ok: false, reason: "service_unavailable", detail, error }
+        : { ok: false, reason: "service_refused", detail, error }
     }
     const quote = outcome.value
-    const eligibility = quote.eligibility
+    const read = { eligibility: quote.eligibility, quotedAt: outcome.at }
     if (option.kind === "collection") {
       const externalId = storeExternalId(context.location)
       if (!externalId) {
-        return { ok: false, reason: "store_not_mapped", detail: "the option has no stock location", eligibility }
+        return { ok: false, reason: "store_not_mapped", detail: "the option has no stock location", ...read }
       }
-      const stores = this.options.storesFor ? await this.options.storesFor(quote) : []
+      const stores = this.options.storesFor ? await this.options.storesFor(quote, deadline - Date.now()) : []
       const choice = selectCollectionRate(quote, externalId, context.currencyCode, stores)
-      return { ...choice, eligibility, merchantLocationId: externalId }
+      return { ...choice, ...read, merchantLocationId: externalId }
     }
-    const choice = selectDeliveryRate(
-      quote,
-      option.delivery_type ?? this.options.quoteDeliveryType,
-      this.options.quoteDeliveryType,
-      context.currencyCode
-    )
-    return { ...choice, eligibility }
+    const choice = selectDeliveryRate(quote, deliveryType, context.currencyCode, { rule: this.options.rateRule, wish })
+    return { ...choice, ...read }
   }
 }

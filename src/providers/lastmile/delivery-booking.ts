@@ -7,8 +7,13 @@
 import type { LastmileClient, ServiceQuote, ServiceTask } from "../../lib/service-client"
 import type { MedusaAddressLike, MedusaLineLike, MerchantProductIdSource } from "./quote-request"
 import { buildQuoteRequest } from "./quote-request"
-import { majorToMinor, minorToMajor } from "./money"
-import { type StoreDescription, selectCollectionRate, selectDeliveryRate } from "./rate-selection"
+import { formatMinor, majorToMinor } from "./money"
+import {
+  type DeliveryRateRule,
+  type StoreDescription,
+  selectCollectionRate,
+  selectDeliveryRate,
+} from "./rate-selection"
 import { shopperReason } from "./rate-details"
 import type { LastmileFulfillmentOption } from "./fulfillment-options"
 
@@ -18,6 +23,10 @@ export interface BookingMethodData {
   kind?: "delivery" | "collection"
   deliveryType?: string
   rateCode?: string | null
+  /** The rate's name, to find it again in a quote that mints new codes. */
+  rateName?: string | null
+  /** True when the shopper chose this very rate (`data.rate_code`): no other may be booked in its place. */
+  rateChosen?: boolean
   merchantLocationId?: string | null
   stockLocationId?: string | null
   phoneNumber?: string | null
@@ -32,7 +41,7 @@ export interface BookingOrder {
   email?: string | null
   customer?: { email?: string | null } | null
   shipping_address?: MedusaAddressLike | null
-  items?: MedusaLineLike[] | null
+  items?: (MedusaLineLike & { id?: string | null })[] | null
   shipping_methods?: { shipping_option_id?: string | null; amount?: number | string | null; data?: unknown }[] | null
 }
 
@@ -81,9 +90,58 @@ export interface DeliveryBookerOptions {
   productIdSource: MerchantProductIdSource
   /** Accept a price rise up to this many percent of the price quoted at checkout. */
   priceTolerancePercent: number
+  /** How a delivery rate is picked when the shopper did not choose one and the quoted one is gone. */
+  rateRule?: DeliveryRateRule
   /** The service's store list when the quote needs it to attribute collection rates. */
-  storesFor: (quote: ServiceQuote) => Promise<StoreDescription[]>
+  storesFor: (quote: ServiceQuote, waitMs: number) => Promise<StoreDescription[]>
 }
+
+/** An item of the fulfillment being created, as Medusa hands it to the provider. */
+export interface FulfillmentItemLike {
+  line_item_id?: string | null
+  sku?: string | null
+  quantity?: number | string | { toString(): string } | null
+}
+
+/**
+ * The basket of a fulfillment as checkout quoted it: the order lines it
+ * covers (the option's shipping profile), each as its variant. Medusa splits
+ * a line into one item per inventory item, scaled by the kit's quantities,
+ * so a line's quantity is the smallest of its items', never more than the
+ * line's own. Without items, the whole order.
+ */
+export function fulfillmentLines(
+  items: FulfillmentItemLike[] | null | undefined,
+  orderItems: (MedusaLineLike & { id?: string | null })[]
+): MedusaLineLike[] {
+  if (!items?.length) {
+    return orderItems
+  }
+  const lines: MedusaLineLike[] = []
+  const byLine = new Map<string, number>()
+  for (const item of items) {
+    const quantity = Number(item.quantity?.toString())
+    if (!item.line_item_id) {
+      lines.push({ variant_sku: item.sku ?? null, quantity })
+      continue
+    }
+    const held = byLine.get(item.line_item_id)
+    byLine.set(item.line_item_id, held === undefined ? quantity : Math.min(held, quantity))
+  }
+  for (const [lineId, quantity] of byLine) {
+    const line = orderItems.find((i) => i.id === lineId)
+    const ordered = line ? Number(line.quantity?.toString()) : Number.POSITIVE_INFINITY
+    lines.push({
+      variant_id: line?.variant_id ?? line?.variant?.id ?? null,
+      variant_sku: line?.variant_sku ?? line?.variant?.sku ?? items.find((i) => i.line_item_id === lineId)?.sku ?? null,
+      quantity: Math.min(quantity, ordered),
+    })
+  }
+  return lines
+}
+
+/** Booking is off the cart path: it may wait for a first read of the store list. */
+const STORES_WAIT_MS = 10_000
 
 export function orderLabel(order: BookingOrder): string {
   return order.display_id !== undefined && order.display_id !== null ? `#${order.display_id}` : order.id
@@ -99,6 +157,8 @@ export class DeliveryBooker {
     option: LastmileFulfillmentOption
     data: BookingMethodData
     order: BookingOrder
+    /** The fulfillment's items: what the option's shipping profile covers. */
+    items?: FulfillmentItemLike[] | null
     deliveryAddress?: MedusaAddressLike | null
     additional: BookingAdditionalData
   }): Promise<BookedDelivery> {
@@ -126,7 +186,7 @@ export class DeliveryBooker {
       merchantOrderId: order.id,
       merchantOrderName: label,
       deliveryType,
-      items: order.items ?? [],
+      items: fulfillmentLines(input.items, order.items ?? []),
       shippingAddress: address ? { ...address, phone: data.phoneNumber ?? address.phone } : address,
       email: order.customer?.email ?? order.email,
       collectionAddress: additional.collection_address,
@@ -140,12 +200,21 @@ export class DeliveryBooker {
     // Quotes go stale in about 2 minutes: always a fresh one right before booking.
     const quote: ServiceQuote = await this.client.quote(built.request)
     const currency = (order.currency_code ?? data.quotedCurrency ?? "").toString()
+    // The rate the shopper saw: by its code, else its name; another by the rule only if they did not choose it.
     const choice = collection
-      ? selectCollectionRate(quote, merchantLocationId!, currency, await this.options.storesFor(quote))
-      : selectDeliveryRate(quote, deliveryType, deliveryType, currency)
+      ? selectCollectionRate(quote, merchantLocationId!, currency, await this.options.storesFor(quote, STORES_WAIT_MS))
+      : selectDeliveryRate(quote, deliveryType, currency, {
+          rule: this.options.rateRule,
+          wish: { rateCode: data.rateCode, name: data.rateName, chosen: data.rateChosen === true },
+        })
     if (!choice.ok) {
+      const what = collection
+        ? `collection rate of store ${merchantLocationId}`
+        : data.rateChosen
+          ? `${deliveryType} rate ${data.rateName ?? data.rateCode} the shopper chose`
+          : `${deliveryType} rate`
       throw new LastmileBookingNeedsAttentionError(
-        `the ${collection ? `collection rate of store ${merchantLocationId}` : `${deliveryType} rate`} is no longer offered (${shopperReason(option, choice)})`
+        `the ${what} is no longer offered (${shopperReason(option, choice)})`
       )
     }
     const limit = this.priceLimit(data, order, currency)
@@ -184,13 +253,5 @@ export class DeliveryBooker {
       return undefined
     }
     return { reference, allowed: reference * (1 + this.options.priceTolerancePercent / 100) }
-  }
-}
-
-function formatMinor(amount: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat("en", { style: "currency", currency }).format(minorToMajor(amount, currency))
-  } catch {
-    return `${amount} (minor units)`
   }
 }

@@ -52,3 +52,21 @@ export function readRatePrice(price: ServiceMoney | undefined, cartCurrency: str
   }
   return { amount: price.amount, currency: price.currency.toUpperCase() }
 }
+
+/** An amount in major units as a shopper reads it: 4.95 GBP → "£4.95". */
+export function formatMajor(amount: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat("en", { style: "currency", currency }).format(amount)
+  } catch {
+    return `${amount} ${currency.toUpperCase()}`
+  }
+}
+
+/** An amount in minor units as a shopper reads it: 495 GBP → "£4.95". */
+export function formatMinor(amount: number, currency: string): string {
+  try {
+    return formatMajor(minorToMajor(amount, currency), currency)
+  } catch {
+    return `${amount} (minor units)`
+  }
+}

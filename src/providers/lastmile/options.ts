@@ -43,6 +43,18 @@ export interface LastmileProviderOptions {
   product_id_source?: "sku" | "variant_id"
   /** A price rise at booking accepted without asking the merchant, in percent of the checkout price. Default 0. */
   price_tolerance_percent?: number
+  /**
+   * Which of a delivery option's rates prices it when the shopper has not
+   * chosen one (`data.rate_code`): the cheapest (default) or the one with the
+   * earliest window.
+   */
+  delivery_rate_rule?: "cheapest" | "earliest"
+  /**
+   * When a refresh's quote fails for a moment (timeout, connection error, 5xx,
+   * 429), the shipping method keeps the price it was chosen at while that
+   * quote is younger than this. Default 10; 0 turns it off.
+   */
+  keep_chosen_price_minutes?: number
 }
 
 export interface ResolvedProviderOptions {
@@ -61,6 +73,8 @@ export interface ResolvedProviderOptions {
   pricesIncludeTax: boolean
   productIdSource: "sku" | "variant_id"
   priceTolerancePercent: number
+  deliveryRateRule: "cheapest" | "earliest"
+  keepChosenPriceMs: number
 }
 
 const DELIVERY_TYPE = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/
@@ -141,6 +155,14 @@ const optionsSchema = z.object({
     .min(0, "price_tolerance_percent must be 0 or more")
     .max(100, "price_tolerance_percent must be at most 100")
     .default(0),
+  delivery_rate_rule: z
+    .enum(["cheapest", "earliest"], { error: 'delivery_rate_rule must be "cheapest" or "earliest"' })
+    .default("cheapest"),
+  keep_chosen_price_minutes: z
+    .number({ error: "keep_chosen_price_minutes must be a number of minutes" })
+    .min(0, "keep_chosen_price_minutes must be 0 or more")
+    .max(1440, "keep_chosen_price_minutes must be at most 1440 (a day)")
+    .default(10),
 })
 
 export class InvalidProviderOptionsError extends Error {
@@ -174,5 +196,7 @@ export function resolveProviderOptions(raw: unknown): ResolvedProviderOptions {
     pricesIncludeTax: o.prices_include_tax,
     productIdSource: o.product_id_source,
     priceTolerancePercent: o.price_tolerance_percent,
+    deliveryRateRule: o.delivery_rate_rule,
+    keepChosenPriceMs: o.keep_chosen_price_minutes * 60_000,
   }
 }

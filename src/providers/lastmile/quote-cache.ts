@@ -8,7 +8,8 @@
 import { createHash } from "node:crypto"
 import { LRUCache } from "lru-cache"
 
-export type CachedOutcome<T> = { ok: true; value: T } | { ok: false; error: unknown }
+/** `at`: when the value was loaded (ms since epoch), so a caller knows how old a cached quote is. */
+export type CachedOutcome<T> = { ok: true; value: T; at: number } | { ok: false; error: unknown }
 
 export interface QuoteCacheOptions {
   ttlMs: number
@@ -46,7 +47,7 @@ export class QuoteCache<T extends object> {
 
 async function settle<T>(load: () => Promise<T>): Promise<CachedOutcome<T>> {
   try {
-    return { ok: true, value: await load() }
+    return { ok: true, value: await load(), at: Date.now() }
   } catch (error) {
     return { ok: false, error }
   }

@@ -20,6 +20,8 @@ export interface MedusaAddressLike {
 }
 
 export interface MedusaLineLike {
+  /** The line item's id, where Medusa gives it. */
+  id?: string | null
   variant_id?: string | null
   variant_sku?: string | null
   variant?: { id?: string | null; sku?: string | null } | null

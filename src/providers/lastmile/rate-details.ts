@@ -4,10 +4,26 @@
  * words a shopper can act on. It travels in the provider's price result, so
  * Medusa's own `/calculate` answer carries it too (as `calculated_price.lastmile`).
  */
-import type { ServiceFulfilmentLocation } from "../../lib/service-client"
+import type { ServiceFulfilmentLocation, ServiceRate } from "../../lib/service-client"
 import type { PricingResult } from "./checkout-pricing"
 import type { LastmileFulfillmentOption } from "./fulfillment-options"
-import type { StoreDescription } from "./rate-selection"
+import { formatMajor, minorToMajor } from "./money"
+import type { DeliveryRates, RefusedRate, StoreDescription } from "./rate-selection"
+
+/** One delivery rate of an option's quote, as a storefront shows it beside the others. */
+export interface LastmileDeliveryRate {
+  /** Send as `data.rate_code` when adding the shipping method to choose this rate. */
+  rate_code: string
+  name: string | null
+  description: string | null
+  window: { from: string; to: string } | null
+  co2_savings: number | null
+  /** Major units of the cart's currency; null when the rate cannot be offered. */
+  amount: number | null
+  available: boolean
+  /** Why the rate cannot be offered, in words. */
+  unavailable_reason: string | null
+}
 
 export interface LastmileRateDetails {
   available: boolean
@@ -26,6 +42,10 @@ export interface LastmileRateDetails {
   merchant_location_id: string | null
   /** True when the price is the merchant's outage fallback, not a live quote. */
   fallback: boolean
+  /** True when the live quote failed for a moment and the price is the one the shopper chose it at. */
+  kept: boolean
+  /** A delivery option's rates, offerable ones first, best first; empty for collection. */
+  rates: LastmileDeliveryRate[]
 }
 
 const NO_DETAILS: Omit<LastmileRateDetails, "available" | "unavailable_code" | "unavailable_reason"> = {
@@ -38,6 +58,8 @@ const NO_DETAILS: Omit<LastmileRateDetails, "available" | "unavailable_code" | "
   eligibility: null,
   merchant_location_id: null,
   fallback: false,
+  kept: false,
+  rates: [],
 }
 
 /** The shopper-facing sentence for an option that cannot be offered. */
@@ -48,6 +70,8 @@ export function shopperReason(option: LastmileFulfillmentOption, result: Pricing
       return result.detail
     case "service_unavailable":
       return "Live delivery prices are unavailable right now. Please try again in a moment."
+    case "service_refused":
+      return "This option is unavailable right now. Please choose another option."
     case "route_not_served":
       return "This service does not deliver to this address."
     case "rate_error":
@@ -74,26 +98,85 @@ export function describePricing(option: LastmileFulfillmentOption, result: Prici
     merchant_location_id: result.merchantLocationId ?? null,
     delivery_type: option.delivery_type ?? null,
   }
+  const rates = "rates" in result && result.rates ? listRates(result.rates) : []
   if (!result.ok) {
     return {
       ...shared,
+      rates,
       available: false,
       unavailable_code: result.reason,
       unavailable_reason: shopperReason(option, result),
     }
   }
-  const rate = result.rate
   return {
     ...shared,
+    ...rateText(result.rate),
+    rates,
     available: true,
     unavailable_code: null,
     unavailable_reason: null,
-    rate_code: rate.rateCode,
-    delivery_type: typeof rate.deliveryType === "string" ? rate.deliveryType : shared.delivery_type,
+    rate_code: result.rate.rateCode,
+  }
+}
+
+function rateText(rate: ServiceRate): Pick<LastmileDeliveryRate, "name" | "description" | "window" | "co2_savings"> {
+  return {
     name: rate.name ?? null,
     description: rate.description ?? null,
     window: rate.window ? { from: rate.window.from, to: rate.window.to } : null,
     co2_savings: typeof rate.co2Savings === "number" ? rate.co2Savings : null,
+  }
+}
+
+export function listRates(rates: DeliveryRates): LastmileDeliveryRate[] {
+  return [
+    ...rates.offered.map(({ rate, price }) => ({
+      rate_code: rate.rateCode,
+      ...rateText(rate),
+      amount: minorToMajor(price.amount, price.currency),
+      available: true,
+      unavailable_reason: null,
+    })),
+    ...rates.refused.map((refused) => ({
+      rate_code: refused.rate.rateCode,
+      ...rateText(refused.rate),
+      amount: null,
+      available: false,
+      unavailable_reason: refusedRateReason(refused),
+    })),
+  ]
+}
+
+/** Why one rate of a quote is not offered, in the shopper's words. */
+export function refusedRateReason(refused: Pick<RefusedRate, "reason" | "detail">): string {
+  switch (refused.reason) {
+    case "rate_error":
+      return refused.detail
+    case "currency_mismatch":
+      return "This option is not available in the cart's currency."
+    default:
+      return "This option could not be priced right now."
+  }
+}
+
+/**
+ * The price the shopper chose the option at, kept through a moment's outage
+ * (the text is the one stored at selection).
+ */
+export function describeKept(
+  option: LastmileFulfillmentOption,
+  chosen: { rateCode: string | null; description: string | null; window: { from: string; to: string } | null }
+): LastmileRateDetails {
+  return {
+    ...NO_DETAILS,
+    available: true,
+    unavailable_code: null,
+    unavailable_reason: null,
+    delivery_type: option.delivery_type ?? null,
+    rate_code: chosen.rateCode,
+    description: chosen.description,
+    window: chosen.window,
+    kept: true,
   }
 }
 
@@ -133,4 +216,14 @@ export function toStoreDescription(location: ServiceFulfilmentLocation): StoreDe
     addressLine1: text("line1", "address1", "address_1", "street"),
     postcode: text("postcode", "postalCode", "postal_code", "zip"),
   }
+}
+
+/** The answer to a `rate_code` the cart's quote does not offer: which rates it does offer, priced. */
+export function rateNotOfferedMessage(rateCode: unknown, rates: LastmileDeliveryRate[], currency: string): string {
+  const offered = rates
+    .filter((r) => r.available && r.amount !== null)
+    .map((r) => `${r.rate_code} (${r.name ?? r.rate_code}, ${formatMajor(r.amount as number, currency)})`)
+  return offered.length
+    ? `The delivery rate ${JSON.stringify(rateCode)} is not offered for this cart. Choose one of: ${offered.join(", ")}.`
+    : `The delivery rate ${JSON.stringify(rateCode)} is not offered for this cart, and no other delivery rate is.`
 }

@@ -1,7 +1,7 @@
 /**
- * Which rate of a quote prices which option. Delivery options read their rate
- * by delivery type; each store's collection option reads the SVC_COL rate of
- * that store. A rate is never guessed: when the quote does not say clearly
+ * Which rate of a quote prices which option. A delivery option is quoted for
+ * its own delivery type and may be offered any of that quote's delivery
+ * rates; each store's collection option reads the SVC_COL rate of that store. A rate is never guessed: when the quote does not say clearly
  * which store a collection rate belongs to, that rate is not offered.
  */
 import type { ServiceQuote, ServiceRate } from "../../lib/service-client"
@@ -101,27 +101,131 @@ function priced(rate: ServiceRate, cartCurrency: string): RateChoice {
   return { ok: true, rate, price }
 }
 
+/** How a delivery option is priced when the shopper has not chosen a rate. */
+export type DeliveryRateRule = "cheapest" | "earliest"
+
+export interface OfferedRate {
+  rate: ServiceRate
+  price: RatePrice
+}
+
+export interface RefusedRate {
+  rate: ServiceRate
+  reason: UnavailableReason
+  detail: string
+}
+
+/** A delivery option's rates in one quote: what can be offered (best first) and what cannot, with why. */
+export interface DeliveryRates {
+  offered: OfferedRate[]
+  refused: RefusedRate[]
+}
+
+/** The rate a shipping method already names: by code, else by its name (codes may be minted per quote). */
+export interface RateWish {
+  rateCode?: string | null
+  name?: string | null
+  /** The shopper chose this rate: no other may stand in for it. */
+  chosen?: boolean
+}
+
+export type DeliveryRateChoice = RateChoice & { rates?: DeliveryRates }
+
 /**
- * The rate of a delivery type: one that names the type (`deliveryType`, or a
- * rateCode equal to it); failing that, the only delivery rate of a quote
- * requested for that very type.
+ * Every delivery rate of a quote made for `deliveryType`. Rate codes are the
+ * service's own and may be anything, so every rate that is not a collection
+ * rate belongs to the quote's delivery type, unless it says it is of another
+ * (a `deliveryType` field is not in the spec, but is honoured when sent).
+ */
+export function deliveryRates(
+  quote: ServiceQuote,
+  deliveryType: string,
+  cartCurrency: string,
+  rule: DeliveryRateRule = "cheapest"
+): DeliveryRates {
+  const offered: OfferedRate[] = []
+  const refused: RefusedRate[] = []
+  for (const rate of quote.rates) {
+    if (rate.rateCode === COLLECTION_RATE_CODE) {
+      continue
+    }
+    if (typeof rate.deliveryType === "string" && rate.deliveryType !== deliveryType) {
+      continue
+    }
+    const choice = priced(rate, cartCurrency)
+    if (choice.ok) {
+      offered.push({ rate: choice.rate, price: choice.price })
+    } else {
+      refused.push({ rate, reason: choice.reason, detail: choice.detail })
+    }
+  }
+  return { offered: offered.sort(rateOrder(rule)), refused }
+}
+
+/** Best first by the rule; ties fall to the other criterion, then the code, so the order never depends on the service's. */
+function rateOrder(rule: DeliveryRateRule): (a: OfferedRate, b: OfferedRate) => number {
+  const byPrice = (a: OfferedRate, b: OfferedRate) => a.price.amount - b.price.amount
+  const byWindow = (a: OfferedRate, b: OfferedRate) => windowStart(a.rate) - windowStart(b.rate)
+  const [first, second] = rule === "earliest" ? [byWindow, byPrice] : [byPrice, byWindow]
+  return (a, b) =>
+    first(a, b) || second(a, b) || (a.rate.rateCode < b.rate.rateCode ? -1 : a.rate.rateCode > b.rate.rateCode ? 1 : 0)
+}
+
+function windowStart(rate: ServiceRate): number {
+  const start = rate.window ? Date.parse(rate.window.from) : NaN
+  // A rate without a readable window sorts after every rate with one.
+  return Number.isFinite(start) ? start : Number.MAX_SAFE_INTEGER
+}
+
+/** The rate a wish names in a list: the same code, else the only rate of the same name. */
+export function findWishedRate<T extends { rate: ServiceRate }>(list: T[], wish: RateWish): T | undefined {
+  const byCode = wish.rateCode ? list.find((r) => r.rate.rateCode === wish.rateCode) : undefined
+  if (byCode || !wish.name) {
+    return byCode
+  }
+  const name = wish.name.trim().toLowerCase()
+  const named = list.filter((r) => (r.rate.name ?? "").trim().toLowerCase() === name)
+  return named.length === 1 ? named[0] : undefined
+}
+
+/**
+ * The delivery rate that prices (or books) a delivery option: the wished
+ * rate when the quote still offers it; otherwise, unless the shopper chose
+ * it, the best offerable rate by the rule. Errored rates are never offered.
  */
 export function selectDeliveryRate(
   quote: ServiceQuote,
   deliveryType: string,
-  requestedDeliveryType: string,
-  cartCurrency: string
-): RateChoice {
+  cartCurrency: string,
+  options: { rule?: DeliveryRateRule; wish?: RateWish } = {}
+): DeliveryRateChoice {
   if (!quote.rates.length) {
     return { ok: false, reason: "route_not_served", detail: "the service cannot serve this address" }
   }
-  const delivery = quote.rates.filter((r) => r.rateCode !== COLLECTION_RATE_CODE)
-  const named = delivery.filter((r) => r.deliveryType === deliveryType || r.rateCode === deliveryType)
-  const rate = named[0] ?? (delivery.length === 1 && deliveryType === requestedDeliveryType ? delivery[0] : undefined)
-  if (!rate) {
-    return { ok: false, reason: "rate_missing", detail: `the quote has no ${deliveryType} rate` }
+  const rates = deliveryRates(quote, deliveryType, cartCurrency, options.rule)
+  const wish = options.wish
+  if (wish && (wish.rateCode || wish.name)) {
+    const offered = findWishedRate(rates.offered, wish)
+    if (offered) {
+      return { ok: true, ...offered, rates }
+    }
+    if (wish.chosen) {
+      const refused = findWishedRate(rates.refused, wish)
+      const what = wish.name ?? wish.rateCode
+      return refused
+        ? { ok: false, reason: refused.reason, detail: refused.detail, rates }
+        : { ok: false, reason: "rate_missing", detail: `the quote no longer offers the rate ${what}`, rates }
+    }
   }
-  return priced(rate, cartCurrency)
+  const best = rates.offered[0]
+  if (best) {
+    return { ok: true, ...best, rates }
+  }
+  const refused = rates.refused[0]
+  if (refused) {
+    return { ok: false, reason: refused.reason, detail: refused.detail, rates }
+  }
+  return { ok: false, reason: "rate_missing", detail: `the quote has no ${deliveryType} rate`, rates }
 }
 
 export function selectCollectionRate(
@@ -148,19 +252,50 @@ export function selectCollectionRate(
   return { ok: false, reason: "rate_missing", detail: `the quote offers no collection from ${storeExternalId}` }
 }
 
-/** A readable sentence from an error of any shape. */
+const ERROR_TEXT_KEYS = ["message", "reason", "description", "detail", "title", "error", "errors", "code"] as const
+
+/**
+ * A sentence for a rate's `error`, whose structure the spec does not show:
+ * the first text found in the usual places, a bare code made readable
+ * ("VEHICLE_FULL" → "Vehicle full"), never the raw JSON.
+ */
 export function describeRateError(error: unknown): string {
-  if (typeof error === "string") {
-    return error
+  return errorText(error, 0) ?? "The service cannot offer this rate right now."
+}
+
+function errorText(value: unknown, depth: number): string | undefined {
+  if (depth > 3) {
+    return undefined
   }
-  if (error && typeof error === "object") {
-    const record = error as Record<string, unknown>
-    for (const key of ["message", "reason", "description", "code"]) {
-      if (typeof record[key] === "string") {
-        return record[key] as string
+  if (typeof value === "string") {
+    const text = value.trim()
+    if (!text) {
+      return undefined
+    }
+    return /^[A-Z0-9]+(_[A-Z0-9]+)+$|^[A-Z]{3,}$/.test(text) ? humaniseCode(text) : text
+  }
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const text = errorText(item, depth + 1)
+      if (text) {
+        return text
       }
     }
-    return JSON.stringify(error).slice(0, 200)
+    return undefined
   }
-  return "unavailable"
+  if (value && typeof value === "object") {
+    const record = value as Record<string, unknown>
+    for (const key of ERROR_TEXT_KEYS) {
+      const text = errorText(record[key], depth + 1)
+      if (text) {
+        return text
+      }
+    }
+  }
+  return undefined
+}
+
+function humaniseCode(code: string): string {
+  const words = code.toLowerCase().replace(/_/g, " ")
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}.`
 }

@@ -1,4 +1,5 @@
 import { AbstractFulfillmentProviderService, MedusaError } from "@medusajs/framework/utils"
+import { LRUCache } from "lru-cache"
 import type {
   CalculateShippingOptionPriceDTO,
   CalculatedShippingOptionPrice,
@@ -9,6 +10,8 @@ import type {
 } from "@medusajs/framework/types"
 import { LastmileClient, type ServiceQuote } from "../../lib/service-client"
 import { type CartPricingContext, CheckoutPricer, type PricingResult, storeExternalId } from "./checkout-pricing"
+import { RefusalLog } from "./refusal-log"
+import { StoreDirectory } from "./store-directory"
 import { type LastmileFulfillmentOption, buildFulfillmentOptions } from "./fulfillment-options"
 import { minorToMajor } from "./money"
 import { normalisePhoneNumber } from "./phone-number"
@@ -17,16 +20,21 @@ import { QuoteCache } from "./quote-cache"
 import {
   type LastmileRateDetails,
   describeFallback,
+  describeKept,
   describePricing,
+  listRates,
+  rateNotOfferedMessage,
   shopperReason,
   toStoreDescription,
 } from "./rate-details"
-import { type StoreDescription, needsStoreDirectory } from "./rate-selection"
+import { COLLECTION_RATE_CODE } from "./fulfillment-options"
+import { type RateWish, type StoreDescription, needsStoreDirectory } from "./rate-selection"
 import {
   type BookingAdditionalData,
   type BookingMethodData,
   type BookingOrder,
   DeliveryBooker,
+  type FulfillmentItemLike,
   LastmileAlreadyBookedError,
   LastmileBookingNeedsAttentionError,
 } from "./delivery-booking"
@@ -51,8 +59,12 @@ export interface LastmileShippingMethodData {
   optionId: string
   kind: "delivery" | "collection"
   deliveryType: string
-  /** null when offered at the outage fallback price. */
+  /** null when offered at the outage fallback price without a chosen rate. */
   rateCode: string | null
+  /** The rate's name: a quote may mint new codes, so booking finds the rate again by it. */
+  rateName: string | null
+  /** True when the shopper chose the rate (`data.rate_code`); else the option's rule picked it. */
+  rateChosen: boolean
   stockLocationId: string | null
   /** The store's external id (collection only). */
   merchantLocationId: string | null
@@ -63,6 +75,8 @@ export interface LastmileShippingMethodData {
   /** Minor units of `quotedCurrency`, as quoted at selection. */
   quotedAmount: number | null
   quotedCurrency: string
+  /** When the quote behind `quotedAmount` was made (ISO 8601). */
+  quotedAt: string | null
   fallback: boolean
 }
 
@@ -81,6 +95,15 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
   protected readonly quoteDeliveryType_: string
   protected readonly booker_: DeliveryBooker
   private readonly fulfillmentOptions_: LastmileFulfillmentOption[]
+  private readonly stores_: StoreDirectory
+  private readonly refusals_ = new RefusalLog(60_000)
+  /**
+   * The cart lines each option was last priced with. Medusa prices an option
+   * with the cart's items of the option's shipping profile, but hands
+   * validateFulfillmentData the whole cart right after: it re-quotes with the
+   * same lines, so the shopper's choice is checked against the quote they saw.
+   */
+  private readonly pricedLines_ = new LRUCache<string, string[]>({ max: 10_000, ttl: 10 * 60_000 })
 
   /** Runs at boot: a bad option stops the app with a message naming each problem. */
   static validateOptions(options: Record<string, unknown>): void {
@@ -115,25 +138,25 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
       failureTtlMs: Math.min(5000, this.options_.quoteCacheTtlSeconds * 1000),
     })
     this.quoteDeliveryType_ = this.options_.deliveryTypes[0]
-    // The store list is read only when a collection rate does not name its store (DESIGN §4.5).
-    const storeList = new QuoteCache<StoreDescription[]>({ ttlMs: 5 * 60_000, failureTtlMs: 30_000, max: 1 })
-    const storesFor = async (quote: ServiceQuote): Promise<StoreDescription[]> => {
-      if (!needsStoreDirectory(quote)) {
-        return []
-      }
-      const outcome = await storeList.get("stores", async () =>
-        (await this.client_.listFulfilmentLocations()).flatMap((l) => toStoreDescription(l) ?? [])
-      )
-      return outcome.ok ? outcome.value : []
-    }
+    // Read at boot and kept fresh in the background: a cart never waits on it beyond its budget.
+    this.stores_ = new StoreDirectory(
+      async () => (await this.client_.listFulfilmentLocations()).flatMap((l) => toStoreDescription(l) ?? []),
+      { refreshMs: 5 * 60_000, retryMs: 30_000, warn: (message) => this.logger_.warn(message) }
+    )
+    this.stores_.start()
+    const storesFor = async (quote: ServiceQuote, waitMs: number): Promise<StoreDescription[]> =>
+      needsStoreDirectory(quote) ? this.stores_.get(waitMs) : []
     this.booker_ = new DeliveryBooker(this.client_, {
       productIdSource: this.options_.productIdSource,
       priceTolerancePercent: this.options_.priceTolerancePercent,
+      rateRule: this.options_.deliveryRateRule,
       storesFor,
     })
     this.pricer_ = new CheckoutPricer(this.client_, cache, {
       quoteDeliveryType: this.quoteDeliveryType_,
       productIdSource: this.options_.productIdSource,
+      rateRule: this.options_.deliveryRateRule,
+      budgetMs: this.options_.quoteBudgetMs,
       storesFor,
     })
   }
@@ -147,7 +170,7 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
    */
   async calculatePrice(
     optionData: CalculateShippingOptionPriceDTO["optionData"],
-    _data: CalculateShippingOptionPriceDTO["data"],
+    data: CalculateShippingOptionPriceDTO["data"],
     context: CalculateShippingOptionPriceDTO["context"]
   ): Promise<LastmileCalculatedPrice> {
     const tax = this.options_.pricesIncludeTax
@@ -158,13 +181,28 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
         return this.unpriced(undefined)
       }
       const cart = this.toPricingContext(context)
-      const result = await this.pricer_.price(option, cart)
+      this.pricedLines_.set(
+        pricedKey(option, cart),
+        cart.items.flatMap((item) => (item.id ? [item.id] : []))
+      )
+      const method = data ?? {}
+      const result = await this.pricer_.price(option, cart, rateWish(option, method))
       if (result.ok) {
         return {
           calculated_amount: minorToMajor(result.price.amount, result.price.currency),
           is_calculated_price_tax_inclusive: tax,
           lastmile: describePricing(option, result),
         }
+      }
+      if (result.reason === "service_unavailable") {
+        // A blip on a refresh never costs the shopper the option they chose, at the price they chose it.
+        const kept = this.keptPrice(option, method, cart)
+        if (kept) {
+          return { calculated_amount: kept.amount, is_calculated_price_tax_inclusive: tax, lastmile: kept.details }
+        }
+      }
+      if (result.reason === "service_refused") {
+        this.refusals_.warn(this.logger_, result.error)
       }
       const fallback = this.fallbackAmount(option, result, cart.currencyCode)
       if (fallback !== undefined) {
@@ -208,8 +246,13 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
     if (option.kind === "return") {
       return { ...data, optionId: option.id }
     }
+    const wish = requestedRate(option, data)
     const cart = this.toPricingContext(context as unknown as CalculateShippingOptionPriceDTO["context"])
-    const result = await this.pricer_.price(option, cart)
+    const pricedLines = this.pricedLines_.get(pricedKey(option, cart))
+    if (pricedLines) {
+      cart.items = cart.items.filter((item) => item.id && pricedLines.includes(item.id))
+    }
+    const result = await this.pricer_.price(option, cart, wish)
     const phone = normalisePhoneNumber(cart.shippingAddress?.phone, cart.shippingAddress?.country_code)
     const base = {
       optionId: option.id,
@@ -219,15 +262,18 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
       stockLocationId: cart.location?.id ?? null,
       merchantLocationId: option.kind === "collection" ? (storeExternalId(cart.location) ?? null) : null,
       phoneNumber: phone.ok ? phone.e164 : null,
+      rateChosen: !!wish,
     }
     if (result.ok) {
       return {
         ...base,
         rateCode: result.rate.rateCode,
+        rateName: result.rate.name ?? null,
         description: result.rate.description ?? null,
         window: result.rate.window ? { from: result.rate.window.from, to: result.rate.window.to } : null,
         quotedAmount: result.price.amount,
         quotedCurrency: result.price.currency,
+        quotedAt: result.quotedAt !== undefined ? new Date(result.quotedAt).toISOString() : null,
         fallback: false,
       }
     }
@@ -238,13 +284,21 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
       // Offered at the outage price; booking re-quotes and picks the rate then.
       return {
         ...base,
-        rateCode: null,
+        rateCode: wish?.rateCode ?? null,
+        rateName: null,
         description: null,
         window: null,
         quotedAmount: null,
         quotedCurrency: cart.currencyCode.toUpperCase(),
+        quotedAt: null,
         fallback: true,
       }
+    }
+    if (wish && "rates" in result && result.rates) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        rateNotOfferedMessage(wish.rateCode, listRates(result.rates), cart.currencyCode)
+      )
     }
     const what = option.kind === "collection" ? "Collection from this store" : "This delivery option"
     throw new MedusaError(
@@ -261,7 +315,7 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
    */
   async createFulfillment(
     data: Record<string, unknown>,
-    _items: unknown[],
+    items: FulfillmentItemLike[],
     order: Record<string, unknown> | undefined,
     fulfillment: Record<string, unknown>,
     additionalData?: Record<string, unknown>
@@ -279,6 +333,7 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
         option,
         data: data as BookingMethodData,
         order: order as unknown as BookingOrder,
+        items,
         deliveryAddress: (fulfillment.delivery_address ?? null) as BookingOrder["shipping_address"],
         additional,
       })
@@ -343,6 +398,37 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
     }
   }
 
+  /**
+   * The price a shipping method was chosen at, while its quote is younger
+   * than `keep_chosen_price_minutes`: only for the very option (and store)
+   * it was chosen for, in the cart's currency.
+   */
+  private keptPrice(
+    option: LastmileFulfillmentOption,
+    method: Record<string, unknown>,
+    cart: CartPricingContext
+  ): { amount: number; details: LastmileRateDetails } | undefined {
+    const chosen = method as Partial<LastmileShippingMethodData>
+    const quotedAt = typeof chosen.quotedAt === "string" ? Date.parse(chosen.quotedAt) : NaN
+    if (
+      chosen.optionId !== option.id ||
+      typeof chosen.quotedAmount !== "number" ||
+      chosen.quotedCurrency?.toUpperCase() !== cart.currencyCode.toUpperCase() ||
+      !(Date.now() - quotedAt <= this.options_.keepChosenPriceMs) ||
+      (option.kind === "collection" && chosen.merchantLocationId !== (storeExternalId(cart.location) ?? null))
+    ) {
+      return undefined
+    }
+    return {
+      amount: minorToMajor(chosen.quotedAmount, cart.currencyCode),
+      details: describeKept(option, {
+        rateCode: chosen.rateCode ?? null,
+        description: chosen.description ?? null,
+        window: chosen.window ?? null,
+      }),
+    }
+  }
+
   /** The merchant's outage price, for delivery options only: a store's stock cannot be known without the service. */
   private fallbackAmount(
     option: LastmileFulfillmentOption,
@@ -387,6 +473,57 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
     const option = this.fulfillmentOptions_.find((o) => o.id === id)
     return option !== undefined && option.kind !== "return"
   }
+}
+
+function pricedKey(option: LastmileFulfillmentOption, cart: CartPricingContext): string {
+  return `${cart.cartId}\u0000${option.id}\u0000${cart.location?.id ?? ""}`
+}
+
+/**
+ * The rate a shopper asks for when adding the method: `data.rate_code`, a
+ * delivery rate of the cart's current quote (a collection option has one
+ * rate, SVC_COL). A malformed value is the storefront's mistake: say so.
+ */
+function requestedRate(option: LastmileFulfillmentOption, data: Record<string, unknown>): RateWish | undefined {
+  const code = data?.rate_code
+  if (code === undefined || code === null) {
+    return undefined
+  }
+  if (typeof code !== "string" || !code.trim()) {
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      "data.rate_code must be the rate_code of one of the cart's delivery rates (GET /store/lastmile/rates lists them)."
+    )
+  }
+  if (option.kind === "collection") {
+    if (code.trim() !== COLLECTION_RATE_CODE) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `A collection option is booked at its store's one rate; data.rate_code may only be ${COLLECTION_RATE_CODE}.`
+      )
+    }
+    return undefined
+  }
+  return { rateCode: code.trim(), chosen: true }
+}
+
+/**
+ * The rate a pricing call is about: the one asked for (on `/calculate` or
+ * when adding the method), else the one the shipping method holds (on a
+ * refresh Medusa passes the method's stored data).
+ */
+function rateWish(option: LastmileFulfillmentOption, data: Record<string, unknown>): RateWish | undefined {
+  if (option.kind !== "delivery") {
+    return undefined
+  }
+  if (typeof data.rate_code === "string" && data.rate_code.trim()) {
+    return { rateCode: data.rate_code.trim(), chosen: true }
+  }
+  const held = data as Partial<LastmileShippingMethodData>
+  if (held.optionId !== option.id || (typeof held.rateCode !== "string" && typeof held.rateName !== "string")) {
+    return undefined
+  }
+  return { rateCode: held.rateCode, name: held.rateName, chosen: held.rateChosen === true }
 }
 
 /**

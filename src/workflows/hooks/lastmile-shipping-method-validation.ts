@@ -1,16 +1,22 @@
 /**
  * Before Medusa prices a lastmile option the shopper is choosing, check that
  * the cart has what the service needs (address, name, email, a phone that can
- * be dialled). Without this, a missing phone would surface as Medusa's
- * "Shipping options with IDs … do not have a price": the option cannot be
- * priced without it. Here the shopper gets a 400 saying what to fix.
+ * be dialled), then that the option (and the `rate_code` asked for) can be
+ * offered. Without this, either would surface as Medusa's "Shipping options
+ * with IDs … do not have a price". Here the shopper gets a 400 saying what to
+ * fix, in the plugin's words. The pricing run here is the one Medusa makes
+ * next: it costs no second quote (the provider's quote cache answers it).
  *
  * Medusa allows one handler per hook: the host app cannot also consume
  * `addShippingMethodToCartWorkflow`'s `validate` hook (the README says so).
  */
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { addShippingMethodToCartWorkflow } from "@medusajs/medusa/core-flows"
+import {
+  addShippingMethodToCartWorkflow,
+  listShippingOptionsForCartWithPricingWorkflow,
+} from "@medusajs/medusa/core-flows"
 import { LASTMILE_PROVIDER_ID } from "../../providers/lastmile/fulfillment-options"
+import { type LastmileRateDetails, rateNotOfferedMessage } from "../../providers/lastmile/rate-details"
 import {
   type MedusaAddressLike,
   type MedusaLineLike,
@@ -18,7 +24,8 @@ import {
 } from "../../providers/lastmile/quote-request"
 
 addShippingMethodToCartWorkflow.hooks.validate(async ({ input, cart }, { container }) => {
-  const optionIds = (input.options ?? []).map((option: { id: string }) => option.id)
+  const requested = (input.options ?? []) as { id: string; data?: Record<string, unknown> }[]
+  const optionIds = requested.map((option) => option.id)
   if (!optionIds.length) {
     return
   }
@@ -32,6 +39,8 @@ addShippingMethodToCartWorkflow.hooks.validate(async ({ input, cart }, { contain
     return
   }
   const shopper = cart as unknown as {
+    id: string
+    currency_code: string
     email?: string | null
     shipping_address?: MedusaAddressLike | null
     items?: MedusaLineLike[]
@@ -44,4 +53,29 @@ addShippingMethodToCartWorkflow.hooks.validate(async ({ input, cart }, { contain
   if (!check.ok) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, check.problems.map((p) => p.message).join(" "))
   }
+
+  const ids = new Set(lastmileOptions.map((option: { id: string }) => option.id))
+  const { result } = await listShippingOptionsForCartWithPricingWorkflow(container).run({
+    input: { cart_id: shopper.id, options: requested.filter((o) => ids.has(o.id)), is_return: false },
+  })
+  for (const option of result as PricedOption[]) {
+    const details = option.calculated_price?.lastmile
+    if (typeof option.amount === "number" || !details) {
+      continue
+    }
+    const rateCode = requested.find((o) => o.id === option.id)?.data?.rate_code
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      rateCode !== undefined && details.rates.length
+        ? rateNotOfferedMessage(rateCode, details.rates, shopper.currency_code)
+        : `${option.name}: ${details.unavailable_reason ?? "this option cannot be offered for this cart right now."}`
+    )
+  }
 })
+
+interface PricedOption {
+  id: string
+  name: string
+  amount?: number | null
+  calculated_price?: { lastmile?: LastmileRateDetails } | null
+}

@@ -22,7 +22,18 @@ describe("provider options", () => {
       pricesIncludeTax: false,
       productIdSource: "sku",
       priceTolerancePercent: 0,
+      deliveryRateRule: "cheapest",
+      keepChosenPriceMs: 600_000,
     })
+  })
+
+  it("refuses an unknown delivery rate rule and a negative keep window", () => {
+    expect(() => resolveProviderOptions({ ...valid, delivery_rate_rule: "fastest" })).toThrow(
+      'delivery_rate_rule must be "cheapest" or "earliest"'
+    )
+    expect(() => resolveProviderOptions({ ...valid, keep_chosen_price_minutes: -1 })).toThrow(
+      "keep_chosen_price_minutes must be 0 or more"
+    )
   })
 
   it("reads fallback amounts per currency and refuses unusable ones", () => {

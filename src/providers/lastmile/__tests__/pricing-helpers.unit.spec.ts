@@ -99,12 +99,12 @@ describe("rate selection", () => {
   })
 
   it("prices a delivery option from the rate of its delivery type", () => {
-    const choice = selectDeliveryRate(quote, "NEXT_DAY", "NEXT_DAY", "gbp")
+    const choice = selectDeliveryRate(quote, "NEXT_DAY", "gbp")
     expect(choice).toMatchObject({ ok: true, rate: { rateCode: "ND1" }, price: { amount: 495 } })
   })
 
   it("makes an option unavailable, with the reason, for a missing rate, an error, or another currency", () => {
-    expect(selectDeliveryRate(quote, "SAME_DAY", "NEXT_DAY", "gbp")).toMatchObject({
+    expect(selectDeliveryRate(quote, "SAME_DAY", "gbp")).toMatchObject({
       ok: false,
       reason: "rate_missing",
     })
@@ -113,11 +113,11 @@ describe("rate selection", () => {
       reason: "rate_error",
       detail: "No stock",
     })
-    expect(selectDeliveryRate(quote, "NEXT_DAY", "NEXT_DAY", "eur")).toMatchObject({
+    expect(selectDeliveryRate(quote, "NEXT_DAY", "eur")).toMatchObject({
       ok: false,
       reason: "currency_mismatch",
     })
-    expect(selectDeliveryRate(parseQuote({ rates: [] }), "NEXT_DAY", "NEXT_DAY", "gbp")).toMatchObject({
+    expect(selectDeliveryRate(parseQuote({ rates: [] }), "NEXT_DAY", "gbp")).toMatchObject({
       ok: false,
       reason: "route_not_served",
     })

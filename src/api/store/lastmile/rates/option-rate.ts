@@ -1,6 +1,6 @@
 /** One priced lastmile option as the storefront route answers it. */
 import { COLLECTION_OPTION_ID } from "../../../../providers/lastmile/fulfillment-options"
-import type { LastmileRateDetails } from "../../../../providers/lastmile/rate-details"
+import type { LastmileDeliveryRate, LastmileRateDetails } from "../../../../providers/lastmile/rate-details"
 
 export interface PricedShippingOption {
   id: string
@@ -35,6 +35,12 @@ export interface LastmileOptionRate {
   unavailable_code: string | null
   eligibility: string | null
   fallback: boolean
+  /**
+   * A delivery option's rates, each choosable with `data: { rate_code }`:
+   * offerable ones first, best by the option's rule first (the one `amount`
+   * prices); rates the service cannot offer follow with their reason.
+   */
+  rates: LastmileDeliveryRate[]
 }
 
 export function toOptionRate(option: PricedShippingOption, currencyCode: string): LastmileOptionRate {
@@ -64,5 +70,6 @@ export function toOptionRate(option: PricedShippingOption, currencyCode: string)
     unavailable_code: available ? null : (details?.unavailable_code ?? "unpriced"),
     eligibility: details?.eligibility ?? null,
     fallback: details?.fallback ?? false,
+    rates: details?.rates ?? [],
   }
 }

@@ -1,0 +1,269 @@
+/**
+ * The provider against the simulator's strict profile: every shape the spec
+ * allows, not only the ones the default simulator sends.
+ */
+import { parseQuote } from "../../../lib/service-client"
+import { LastmileSimulator, londonLocations } from "../../../simulator"
+import { alwaysOpenHours } from "../../../simulator/defaults"
+import { cartContext } from "../../../test-support/provider-fixture"
+import { ukShopperAddress as shopper } from "../../../test-support/service-requests"
+import { describeRateError, selectDeliveryRate } from "../rate-selection"
+import { LastmileFulfillmentProviderService, type LastmileShippingMethodData } from "../service"
+import type { LastmileProviderOptions } from "../options"
+
+const KEY = "lm_test_key_shapes"
+const context = (overrides: Record<string, unknown> = {}, store?: { id: string; externalId?: string }) =>
+  cartContext({ lastmile_customer_email: "ada@example.com", ...overrides }, store)
+const camden = { id: "sloc_camden", externalId: "store-camden" }
+const warehouse = { address_1: "Unit 7, Abbey Road", city: "London", postal_code: "NW10 7SJ", country_code: "gb" }
+
+describe("delivery rate selection", () => {
+  const quote = parseQuote({
+    rates: [
+      {
+        rateCode: "B",
+        name: "Next day",
+        price: { amount: 495, currency: "GBP" },
+        window: { from: "2026-01-02T08:00:00Z", to: "2026-01-02T20:00:00Z" },
+      },
+      {
+        rateCode: "A",
+        name: "Next day eco",
+        price: { amount: 395, currency: "GBP" },
+        window: { from: "2026-01-02T12:00:00Z", to: "2026-01-02T22:00:00Z" },
+      },
+      { rateCode: "C", name: "Next day morning", price: null, error: { code: "VEHICLE_FULL", details: { slots: 0 } } },
+      { rateCode: "SVC_COL", name: "Camden store", price: 0 },
+    ],
+  })
+
+  it("prices by the cheapest offerable rate, or the earliest window, and never offers an errored rate", () => {
+    expect(selectDeliveryRate(quote, "NEXT_DAY", "gbp")).toMatchObject({ ok: true, rate: { rateCode: "A" } })
+    expect(selectDeliveryRate(quote, "NEXT_DAY", "gbp", { rule: "earliest" })).toMatchObject({
+      ok: true,
+      rate: { rateCode: "B" },
+    })
+    const choice = selectDeliveryRate(quote, "NEXT_DAY", "gbp")
+    expect(choice.rates?.offered.map((r) => r.rate.rateCode)).toEqual(["A", "B"])
+    expect(choice.rates?.refused).toMatchObject([
+      { rate: { rateCode: "C" }, reason: "rate_error", detail: "Vehicle full." },
+    ])
+  })
+
+  it("keeps a wished rate by code, else by its unique name; a chosen rate has no stand-in", () => {
+    expect(selectDeliveryRate(quote, "NEXT_DAY", "gbp", { wish: { rateCode: "B", chosen: true } })).toMatchObject({
+      ok: true,
+      rate: { rateCode: "B" },
+    })
+    expect(
+      selectDeliveryRate(quote, "NEXT_DAY", "gbp", { wish: { rateCode: "B-old", name: "Next day", chosen: true } })
+    ).toMatchObject({ ok: true, rate: { rateCode: "B" } })
+    expect(selectDeliveryRate(quote, "NEXT_DAY", "gbp", { wish: { rateCode: "C", chosen: true } })).toMatchObject({
+      ok: false,
+      reason: "rate_error",
+    })
+    expect(selectDeliveryRate(quote, "NEXT_DAY", "gbp", { wish: { rateCode: "gone", chosen: true } })).toMatchObject({
+      ok: false,
+      reason: "rate_missing",
+    })
+    // Picked by the rule, not the shopper: the rule stands in when it is gone.
+    expect(selectDeliveryRate(quote, "NEXT_DAY", "gbp", { wish: { rateCode: "gone" } })).toMatchObject({
+      ok: true,
+      rate: { rateCode: "A" },
+    })
+  })
+
+  it("describes an error of any shape in words, never as JSON", () => {
+    expect(describeRateError("No van tomorrow")).toBe("No van tomorrow")
+    expect(describeRateError({ code: "OUT_OF_STOCK" })).toBe("Out of stock.")
+    expect(describeRateError({ errors: [{ detail: "Too heavy for a bike" }] })).toBe("Too heavy for a bike")
+    expect(describeRateError({ error: { message: "Closed on Sundays" } })).toBe("Closed on Sundays")
+    expect(describeRateError({ code: 42, details: { slots: 0 } })).toBe("The service cannot offer this rate right now.")
+    expect(describeRateError(true)).toBe("The service cannot offer this rate right now.")
+  })
+})
+
+describe("the provider against a service answering in the strict shapes", () => {
+  let sim: LastmileSimulator
+  const logger = { debug: jest.fn(), warn: jest.fn(), info: jest.fn(), error: jest.fn() }
+  const providers: LastmileFulfillmentProviderService[] = []
+
+  const provider = (options: Omit<LastmileProviderOptions, "api_key" | "base_url"> = {}) => {
+    const created = new LastmileFulfillmentProviderService({ logger } as never, {
+      api_key: KEY,
+      base_url: sim.url,
+      quote_budget_ms: 500,
+      delivery_types: ["NEXT_DAY", "SAME_DAY"],
+      ...options,
+    })
+    providers.push(created)
+    return created
+  }
+
+  beforeEach(async () => {
+    jest.clearAllMocks()
+    const locations = londonLocations(["DEMO-TEE"]).map((l) => ({ ...l, operatingHours: alwaysOpenHours() }))
+    sim = new LastmileSimulator({ profile: "strict", config: { apiKey: KEY }, locations })
+    await sim.start()
+  })
+
+  afterEach(async () => {
+    await sim.stop()
+  })
+
+  it("prices each delivery type from its own quote, and collection from a store named only by its address", async () => {
+    const lastmile = provider()
+    const [nextDay, sameDay, store] = await Promise.all([
+      lastmile.calculatePrice({ id: "lastmile-next-day" }, {}, context()),
+      lastmile.calculatePrice({ id: "lastmile-same-day" }, {}, context()),
+      lastmile.calculatePrice({ id: "lastmile-collection" }, {}, context({}, camden)),
+    ])
+    expect(nextDay).toMatchObject({ calculated_amount: 3.95, lastmile: { available: true, name: "Next day eco" } })
+    expect(nextDay.lastmile?.rates.map((r) => r.amount)).toEqual([3.95, 4.95, null])
+    expect(sameDay).toMatchObject({ calculated_amount: 8.95, lastmile: { name: "Same day evening" } })
+    expect(store).toMatchObject({
+      calculated_amount: 0,
+      lastmile: { available: true, merchant_location_id: "store-camden" },
+    })
+    expect(
+      sim
+        .requests("quote")
+        .map((r) => (r.body as { deliveryType: string }).deliveryType)
+        .sort()
+    ).toEqual(["NEXT_DAY", "SAME_DAY"])
+  })
+
+  it("prices the rate named by data.rate_code on /calculate, and by a stored method on a refresh", async () => {
+    const lastmile = provider()
+    const listed = (await lastmile.calculatePrice({ id: "lastmile-next-day" }, {}, context())).lastmile!.rates
+    const standard = listed.find((r) => r.name === "Next day")!
+    const asked = await lastmile.calculatePrice(
+      { id: "lastmile-next-day" },
+      { rate_code: standard.rate_code },
+      context()
+    )
+    expect(asked.calculated_amount).toBe(4.95)
+
+    const data = (await lastmile.validateFulfillmentData(
+      { id: "lastmile-next-day" },
+      { rate_code: standard.rate_code },
+      context() as never
+    )) as LastmileShippingMethodData
+    expect(data).toMatchObject({
+      rateCode: standard.rate_code,
+      rateName: "Next day",
+      rateChosen: true,
+      quotedAmount: 495,
+    })
+
+    // Another cart state: a new quote with new codes; the stored rate is found again by its name.
+    const refreshed = await lastmile.calculatePrice(
+      { id: "lastmile-next-day" },
+      data,
+      context({ items: [{ variant_id: "variant_tee", variant_sku: "DEMO-TEE", quantity: 2 }] })
+    )
+    expect(refreshed.calculated_amount).toBe(4.95)
+    expect(refreshed.lastmile?.rate_code).not.toBe(standard.rate_code)
+
+    await expect(
+      lastmile.validateFulfillmentData({ id: "lastmile-next-day" }, { rate_code: 7 }, context() as never)
+    ).rejects.toMatchObject({ type: "invalid_data" })
+  })
+
+  it("keeps a chosen method's price through a transient failure while its quote is young, delivery and collection", async () => {
+    const lastmile = provider({ keep_chosen_price_minutes: 10, fallback_amounts: { gbp: 5.95 } })
+    const delivery = (await lastmile.validateFulfillmentData(
+      { id: "lastmile-next-day" },
+      {},
+      context() as never
+    )) as LastmileShippingMethodData
+    const collection = (await lastmile.validateFulfillmentData(
+      { id: "lastmile-collection" },
+      {},
+      context({}, camden) as never
+    )) as LastmileShippingMethodData
+
+    sim.addFault({ operation: "quote", kind: "status", status: 503 })
+    const changed = { id: "cart_changed" }
+    const keptDelivery = await lastmile.calculatePrice({ id: "lastmile-next-day" }, delivery, context(changed))
+    expect(keptDelivery).toMatchObject({ calculated_amount: 3.95, lastmile: { kept: true, fallback: false } })
+    const keptStore = await lastmile.calculatePrice({ id: "lastmile-collection" }, collection, context(changed, camden))
+    expect(keptStore).toMatchObject({ calculated_amount: 0, lastmile: { kept: true } })
+    // Not for another store's option, and not once the quote is older than the window.
+    const brixton = await lastmile.calculatePrice(
+      { id: "lastmile-collection" },
+      collection,
+      context(changed, { id: "sloc_brixton", externalId: "store-brixton" })
+    )
+    expect(brixton.calculated_amount).toBeUndefined()
+    const old = { ...delivery, quotedAt: new Date(Date.now() - 11 * 60_000).toISOString() }
+    const stale = await lastmile.calculatePrice({ id: "lastmile-next-day" }, old, context(changed))
+    expect(stale).toMatchObject({ calculated_amount: 5.95, lastmile: { fallback: true } })
+  })
+
+  it("offers no fallback after a refusal, and tells the merchant once a minute, without the key", async () => {
+    const lastmile = provider({ fallback_amounts: { gbp: 5.95 } })
+    sim.addFault({ operation: "quote", kind: "status", status: 401 })
+    const first = await lastmile.calculatePrice({ id: "lastmile-next-day" }, {}, context({ id: "cart_a" }))
+    const second = await lastmile.calculatePrice({ id: "lastmile-next-day" }, {}, context({ id: "cart_b" }))
+    expect(first).toMatchObject({ calculated_amount: undefined, lastmile: { available: false, fallback: false } })
+    expect(second.calculated_amount).toBeUndefined()
+    const lines = logger.warn.mock.calls.map(([line]) => String(line)).filter((line) => line.includes("refused"))
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain("401")
+    expect(lines[0]).toContain("api_key")
+    expect(logger.warn.mock.calls.flat().join("\n")).not.toContain(KEY)
+
+    sim.clearFaults()
+    sim.addFault({ operation: "quote", kind: "status", status: 429 })
+    const limited = await lastmile.calculatePrice({ id: "lastmile-next-day" }, {}, context({ id: "cart_c" }))
+    expect(limited).toMatchObject({ calculated_amount: 5.95, lastmile: { fallback: true } })
+  })
+
+  it("never waits on a slow store list beyond the budget, and uses it once it arrives", async () => {
+    sim.addFault({ operation: "listLocations", kind: "latency", latencyMs: 1500, times: 1 })
+    const lastmile = provider({ quote_budget_ms: 400 })
+    const started = Date.now()
+    const early = await lastmile.calculatePrice({ id: "lastmile-collection" }, {}, context({}, camden))
+    const elapsed = Date.now() - started
+    expect(early.calculated_amount).toBeUndefined()
+    expect(early.lastmile?.unavailable_code).toBe("store_ambiguous")
+    expect(elapsed).toBeLessThan(1200)
+
+    await new Promise((resolve) => setTimeout(resolve, 1700))
+    const later = await lastmile.calculatePrice({ id: "lastmile-collection" }, {}, context({}, camden))
+    expect(later.calculated_amount).toBe(0)
+    expect(sim.requests("listLocations").length).toBeGreaterThanOrEqual(1)
+  })
+
+  it("books the fulfillment's items, the basket checkout quoted, not every item of the order", async () => {
+    const lastmile = provider()
+    const data = await lastmile.validateFulfillmentData({ id: "lastmile-next-day" }, {}, context() as never)
+    const order = {
+      id: "order_profiles",
+      display_id: 7,
+      currency_code: "gbp",
+      customer: { email: "ada@example.com" },
+      shipping_address: shopper,
+      items: [
+        { id: "line_tee", variant_id: "variant_tee", variant_sku: "DEMO-TEE", quantity: 1 },
+        { id: "line_poster", variant_id: "variant_poster", variant_sku: "DEMO-POSTER", quantity: 2 },
+      ],
+    }
+    const result = await lastmile.createFulfillment(
+      data as Record<string, unknown>,
+      [{ line_item_id: "line_tee", sku: "INV-TEE", quantity: 1 }],
+      order,
+      { delivery_address: shopper },
+      { lastmile: { collection_address: warehouse, adopt_existing: true, first_attempt: true } }
+    )
+    expect(result.data).toMatchObject({ rateCode: expect.stringMatching(/^ND-ECO/) })
+    const [booking] = sim.requests("bookDelivery")
+    expect((booking.body as { order: { lineItems: unknown } }).order.lineItems).toEqual([
+      { merchantProductId: "DEMO-TEE", quantity: 1 },
+    ])
+    // The answer had no tracking URL: recorded as absent, with the tracking code as the label.
+    expect(result.data).toMatchObject({ trackingUrl: null })
+    expect(result.labels).toEqual([{ tracking_number: expect.stringMatching(/^LM/), tracking_url: "", label_url: "" }])
+  })
+})
