@@ -243,7 +243,7 @@ medusaIntegrationTestRunner({
     })
 
     describe("when the service is down or slow", () => {
-      it("keeps add-to-cart working; delivery falls back to the configured amount, stores become unavailable", async () => {
+      it("keeps add-to-cart working and the chosen method at its price; the listing falls back, stores become unavailable", async () => {
         const cart = await gbpCart()
         const chosen = await shop.post(`/store/carts/${cart.id}/shipping-methods`, { option_id: seed.options.nextDay })
         expect(chosen.status).toBe(200)
@@ -255,13 +255,36 @@ medusaIntegrationTestRunner({
         )
         expect(added.status).toBe(200)
         expect(added.data.cart.items).toHaveLength(2)
-        expect(added.data.cart.shipping_methods.map((m) => m.amount)).toEqual([5.95])
+        // A blip never costs the shopper their choice: the price they chose it at, not the fallback.
+        expect(added.data.cart.shipping_methods.map((m) => m.amount)).toEqual([4.95])
 
         const body = await rates(cart.id)
         expect(rateOf(body, seed.options.nextDay)).toMatchObject({ available: true, amount: 5.95, fallback: true })
         expect(store(body, "store-camden")).toMatchObject({
           available: false,
           unavailable_reason: "Live delivery prices are unavailable right now. Please try again in a moment.",
+        })
+      })
+
+      it("offers the fallback amount after a 429 but not after a refusal (a wrong key)", async () => {
+        const cart = await gbpCart()
+        simulator.addFault({ operation: "quote", kind: "status", status: 401 })
+        const refused = await rates(cart.id)
+        expect(rateOf(refused, seed.options.nextDay)).toMatchObject({
+          available: false,
+          amount: null,
+          fallback: false,
+          unavailable_reason: "This option is unavailable right now. Please choose another option.",
+        })
+        expect(simulator.requests("quote")).toHaveLength(1)
+
+        simulator.clearFaults()
+        const other = await gbpCart({ postal_code: "SW1A 1AA" })
+        simulator.addFault({ operation: "quote", kind: "status", status: 429 })
+        expect(rateOf(await rates(other.id), seed.options.nextDay)).toMatchObject({
+          available: true,
+          amount: 5.95,
+          fallback: true,
         })
       })
 
@@ -277,20 +300,19 @@ medusaIntegrationTestRunner({
         expect(body.rates.every((r) => !r.available && r.amount === null)).toBe(true)
       })
 
-      it("keeps cart updates working when the quote times out, and drops the store it can no longer price", async () => {
+      it("keeps cart updates working when the quote times out, and the chosen store at its price", async () => {
         const cart = await gbpCart()
         const camden = seed.options.collection["store-camden"]
         expect((await shop.post(`/store/carts/${cart.id}/shipping-methods`, { option_id: camden })).status).toBe(200)
 
         simulator.addFault({ operation: "quote", kind: "timeout" })
         const started = Date.now()
-        const updated = await shop.post<{ cart: { email: string; shipping_methods: unknown[] } }>(
-          `/store/carts/${cart.id}`,
-          { email: "ada.lovelace@example.com" }
-        )
+        const updated = await shop.post<{
+          cart: { email: string; shipping_methods: { shipping_option_id: string; amount: number }[] }
+        }>(`/store/carts/${cart.id}`, { email: "ada.lovelace@example.com" })
         expect(updated.status).toBe(200)
         expect(updated.data.cart.email).toBe("ada.lovelace@example.com")
-        expect(updated.data.cart.shipping_methods).toEqual([])
+        expect(updated.data.cart.shipping_methods).toMatchObject([{ shipping_option_id: camden, amount: 0 }])
         expect(Date.now() - started).toBeLessThan(8000)
       })
     })

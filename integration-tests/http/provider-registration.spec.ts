@@ -39,10 +39,12 @@ medusaIntegrationTestRunner({
         expect(returns).toHaveLength(1)
       })
 
-      it("makes no call to the service while booting or listing options", async () => {
-        await api.get("/admin/fulfillment-providers/lastmile_lastmile/options", admin)
+      it("reads only the store list at boot (kept fresh in the background), and nothing while listing options", async () => {
+        const atBoot = simulator.requests().map((r) => `${r.method} ${r.path}`)
+        expect(atBoot).toEqual(["GET /fulfilment-locations"])
 
-        expect(simulator.requests()).toEqual([])
+        await api.get("/admin/fulfillment-providers/lastmile_lastmile/options", admin)
+        expect(simulator.requests()).toHaveLength(1)
       })
     })
   },
