@@ -19,9 +19,8 @@ import type { LastmilePricingContext } from "./pricing-context"
 import { QuoteCache } from "./quote-cache"
 import {
   type LastmileRateDetails,
-  describeFallback,
-  describeKept,
   describePricing,
+  describeStandIn,
   listRates,
   rateNotOfferedMessage,
   shopperReason,
@@ -181,10 +180,7 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
         return this.unpriced(undefined)
       }
       const cart = this.toPricingContext(context)
-      this.pricedLines_.set(
-        pricedKey(option, cart),
-        cart.items.flatMap((item) => (item.id ? [item.id] : []))
-      )
+      this.rememberPricedLines(option, cart)
       const method = data ?? {}
       const result = await this.pricer_.price(option, cart, rateWish(option, method))
       if (result.ok) {
@@ -210,7 +206,7 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
         return {
           calculated_amount: fallback,
           is_calculated_price_tax_inclusive: tax,
-          lastmile: describeFallback(option),
+          lastmile: describeStandIn(option, { kind: "fallback" }),
         }
       }
       this.logger_.debug(
@@ -398,6 +394,14 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
     }
   }
 
+  private rememberPricedLines(option: LastmileFulfillmentOption, cart: CartPricingContext): void {
+    const ids = cart.items.map((item) => item.id)
+    // Lines without ids cannot be matched later: then the whole cart is quoted, as before.
+    if (ids.length && ids.every((id): id is string => typeof id === "string" && id.length > 0)) {
+      this.pricedLines_.set(pricedKey(option, cart), ids)
+    }
+  }
+
   /**
    * The price a shipping method was chosen at, while its quote is younger
    * than `keep_chosen_price_minutes`: only for the very option (and store)
@@ -421,7 +425,8 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
     }
     return {
       amount: minorToMajor(chosen.quotedAmount, cart.currencyCode),
-      details: describeKept(option, {
+      details: describeStandIn(option, {
+        kind: "kept",
         rateCode: chosen.rateCode ?? null,
         description: chosen.description ?? null,
         window: chosen.window ?? null,
