@@ -160,36 +160,36 @@ export function refusedRateReason(refused: Pick<RefusedRate, "reason" | "detail"
 }
 
 /**
- * The price the shopper chose the option at, kept through a moment's outage
- * (the text is the one stored at selection).
+ * An option priced without a live quote: at the merchant's outage fallback,
+ * or at the price the shopper chose it at, kept through a moment's outage
+ * (with the rate's text stored at selection).
  */
-export function describeKept(
+export function describeStandIn(
   option: LastmileFulfillmentOption,
-  chosen: { rateCode: string | null; description: string | null; window: { from: string; to: string } | null }
+  standIn:
+    | { kind: "fallback" }
+    | { kind: "kept"; rateCode: string | null; description: string | null; window: { from: string; to: string } | null }
 ): LastmileRateDetails {
-  return {
+  const shared = {
     ...NO_DETAILS,
     available: true,
     unavailable_code: null,
     unavailable_reason: null,
     delivery_type: option.delivery_type ?? null,
-    rate_code: chosen.rateCode,
-    description: chosen.description,
-    window: chosen.window,
-    kept: true,
   }
-}
-
-/** The outage fallback: delivery offered at the merchant's fixed amount. */
-export function describeFallback(option: LastmileFulfillmentOption): LastmileRateDetails {
+  if (standIn.kind === "fallback") {
+    return {
+      ...shared,
+      description: "Delivery price estimated: live prices are unavailable right now.",
+      fallback: true,
+    }
+  }
   return {
-    ...NO_DETAILS,
-    available: true,
-    unavailable_code: null,
-    unavailable_reason: null,
-    delivery_type: option.delivery_type ?? null,
-    description: "Delivery price estimated: live prices are unavailable right now.",
-    fallback: true,
+    ...shared,
+    rate_code: standIn.rateCode,
+    description: standIn.description,
+    window: standIn.window,
+    kept: true,
   }
 }
 

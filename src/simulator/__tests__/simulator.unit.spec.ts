@@ -2,24 +2,14 @@ import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import { request } from "undici"
 import { bookingRequest, quoteRequest } from "../../test-support/service-requests"
-import { alwaysOpenHours, londonHours } from "../defaults"
+import { londonHours } from "../defaults"
 import { LastmileSimulator } from "../server"
 import type { SimLocation } from "../types"
+import { callSimulator, testStore } from "../../test-support/simulator-calls"
 
 const KEY = "sim_key_for_tests"
 
-function store(id: string, stock: Record<string, number>, extra: Partial<SimLocation> = {}): SimLocation {
-  return {
-    fulfilmentLocationId: `fl_${id}`,
-    externalLocationId: `store-${id}`,
-    name: `Store ${id.toUpperCase()}`,
-    address: { line1: `${id} High Street`, city: "London", postcode: "N1 1AA", country: "United Kingdom" },
-    operatingHours: alwaysOpenHours(),
-    collectionEnabled: true,
-    stock,
-    ...extra,
-  }
-}
+const store = testStore
 
 async function call(
   sim: LastmileSimulator,
@@ -27,14 +17,8 @@ async function call(
   path: string,
   body?: unknown,
   headers: Record<string, string> = {}
-) {
-  const response = await request(`${sim.url}${path}`, {
-    method,
-    headers: { "x-api-key": KEY, ...(body !== undefined ? { "content-type": "application/json" } : {}), ...headers },
-    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-  })
-  const text = await response.body.text()
-  return { status: response.statusCode, json: text ? JSON.parse(text) : undefined }
+): Promise<{ status: number; json: any }> {
+  return callSimulator(sim, KEY, method, path, body, headers)
 }
 
 describe("LastmileSimulator", () => {

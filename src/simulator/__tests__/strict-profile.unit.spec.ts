@@ -1,32 +1,20 @@
-import { request } from "undici"
 import { bookingRequest, quoteRequest } from "../../test-support/service-requests"
 import { alwaysOpenHours, defaultConfig, strictProfile } from "../defaults"
 import { LastmileSimulator } from "../server"
-import type { SimLocation } from "../types"
+import { callSimulator, testStore } from "../../test-support/simulator-calls"
 
 const KEY = "sim_key_for_strict_tests"
 
-function store(id: string, stock: Record<string, number>, extra: Partial<SimLocation> = {}): SimLocation {
-  return {
-    fulfilmentLocationId: `fl_${id}`,
-    externalLocationId: `store-${id}`,
-    name: `Store ${id.toUpperCase()}`,
-    address: { line1: `${id} High Street`, city: "London", postcode: "N1 1AA", country: "United Kingdom" },
-    operatingHours: alwaysOpenHours(),
-    collectionEnabled: true,
-    stock,
-    ...extra,
-  }
-}
+const store = testStore
 
-async function call(sim: LastmileSimulator, method: "GET" | "POST" | "PATCH", path: string, body?: unknown) {
-  const response = await request(`${sim.url}${path}`, {
-    method,
-    headers: { "x-api-key": KEY, ...(body !== undefined ? { "content-type": "application/json" } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const text = await response.body.text()
-  return { status: response.statusCode, json: text ? JSON.parse(text) : undefined }
+async function call(
+  sim: LastmileSimulator,
+  method: "GET" | "POST" | "PATCH",
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {}
+): Promise<{ status: number; json: any }> {
+  return callSimulator(sim, KEY, method, path, body, headers)
 }
 
 interface Rate {
