@@ -6,7 +6,7 @@
  * webhooks have marked the order's fulfillment delivered.
  */
 import { londonShopper } from "../integration-tests/helpers/storefront"
-import type { TaskView } from "../src/lib/admin/admin-api-types"
+import type { TaskView } from "../src/lib/lastmile/admin-api"
 import { DEMO_ADMIN, readDemoState } from "./demo/demo-settings"
 
 const state = readDemoState()

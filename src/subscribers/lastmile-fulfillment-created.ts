@@ -7,7 +7,7 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { LASTMILE_MODULE } from "../modules/lastmile"
 import type { LastmileModuleService } from "../modules/lastmile/service"
-import { LASTMILE_PROVIDER_ID } from "../providers/lastmile/fulfillment-options"
+import { LASTMILE_PROVIDER_ID } from "../lib/lastmile/fulfillment-options"
 import { findOrCreateTask, recordBooked } from "../lib/booking/task-records"
 
 export default async function lastmileFulfillmentCreated({

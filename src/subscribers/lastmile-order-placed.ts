@@ -2,11 +2,12 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { bookOrderDelivery } from "../lib/booking/book-order-delivery"
 import { LASTMILE_MODULE } from "../modules/lastmile"
+import { booksOnPlacement } from "../lib/lastmile/plugin-options"
 import type { LastmileModuleService } from "../modules/lastmile/service"
 
 export default async function lastmileOrderPlaced({ event, container }: SubscriberArgs<{ id: string }>): Promise<void> {
   const module = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
-  if (module.getPluginOptions().bookingTrigger !== "order_placed") {
+  if (!booksOnPlacement(module.getPluginOptions())) {
     return
   }
   // Never throws: a failure is recorded on the task and retried by the lastmile-booking-retry job.

@@ -1,7 +1,7 @@
 /** Processes stored webhooks: re-reads the task's state from the service and applies it. */
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { errorMessage } from "../lib/booking/task-records"
+import { errorMessage } from "../lib/lastmile/error-message"
 import { requestTaskSync } from "../lib/tracking/sync-task-status"
 import { WEBHOOK_RECEIVED_EVENT, type WebhookReceivedData } from "../lib/tracking/webhook-intake"
 

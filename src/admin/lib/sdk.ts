@@ -9,4 +9,4 @@ export type {
   LocationView,
   StockLocationLastmileView,
   TaskView,
-} from "../../lib/admin/admin-api-types"
+} from "../../lib/lastmile/admin-api"

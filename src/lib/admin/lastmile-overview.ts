@@ -7,10 +7,12 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { ServiceFulfilmentLocation } from "../service-client"
-import { lastmileClient } from "../booking/provider-client"
-import { errorMessage } from "../booking/task-records"
-import { LASTMILE_PROVIDER_ID } from "../../providers/lastmile/fulfillment-options"
-import type { Check, LastmileOverview, LocationView } from "./admin-api-types"
+import { lastmileClient } from "../connection/lastmile-connection"
+import { errorMessage } from "../lastmile/error-message"
+import { LASTMILE_PROVIDER_ID, type LastmileOptionKind, optionKindOf } from "../lastmile/fulfillment-options"
+import { pickDispatchLocation } from "../lastmile/dispatch"
+import { mappedExternalId, storeExternalId } from "../lastmile/store"
+import type { Check, LastmileOverview, LocationView } from "../lastmile/admin-api"
 
 export interface StockLocationRow {
   id: string
@@ -24,20 +26,13 @@ export interface StockLocationRow {
   fulfillment_providers?: { id: string }[]
 }
 
-export function externalIdOf(location: StockLocationRow): string | null {
-  const value = location.address?.metadata?.external_location_id
-  return typeof value === "string" && value ? value : null
+export function optionKind(option: { provider_id: string; data?: unknown }): LastmileOptionKind | null {
+  return option.provider_id === LASTMILE_PROVIDER_ID
+    ? optionKindOf((option.data as { id?: unknown } | null | undefined)?.id)
+    : null
 }
 
-export function optionKind(option: { provider_id: string; data?: unknown }): string | null {
-  if (option.provider_id !== LASTMILE_PROVIDER_ID) {
-    return null
-  }
-  const kind = (option.data as { kind?: unknown } | null | undefined)?.kind
-  return typeof kind === "string" ? kind : null
-}
-
-function hasOption(location: StockLocationRow, type: "pickup" | "shipping", kind: string): boolean {
+function hasOption(location: StockLocationRow, type: "pickup" | "shipping", kind: LastmileOptionKind): boolean {
   return (location.fulfillment_sets ?? [])
     .filter((set) => set.type === type)
     .some((set) =>
@@ -76,20 +71,14 @@ export function dispatchLocationOf(
   remote: ServiceFulfilmentLocation[],
   stock: StockLocationRow[]
 ): { location: StockLocationRow; hasDeliveryOption: boolean } | null {
-  const withOption = stock
-    .filter((s) => hasOption(s, "shipping", "delivery"))
-    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))[0]
-  if (withOption) {
-    return { location: withOption, hasDeliveryOption: true }
-  }
-  const byExternal = new Map(stock.map((s) => [externalIdOf(s), s]))
-  for (const location of remote) {
-    const match = location.externalLocationId ? byExternal.get(location.externalLocationId) : undefined
-    if (match && (location as { deliveryEnabled?: unknown }).deliveryEnabled === true) {
-      return { location: match, hasDeliveryOption: false }
-    }
-  }
-  return null
+  const byExternal = new Map(stock.map((s) => [storeExternalId(s), s]))
+  const deliveryEnabled = remote
+    .filter((location) => location.deliveryEnabled === true && location.externalLocationId)
+    .flatMap((location) => byExternal.get(location.externalLocationId) ?? [])
+  return pickDispatchLocation(
+    stock.filter((s) => hasOption(s, "shipping", "delivery")),
+    deliveryEnabled
+  )
 }
 
 export async function lastmileOverview(container: MedusaContainer): Promise<LastmileOverview> {
@@ -127,7 +116,7 @@ export async function lastmileOverview(container: MedusaContainer): Promise<Last
     }
   }
 
-  const byExternal = new Map(stock.map((s) => [externalIdOf(s), s]))
+  const byExternal = new Map(stock.map((s) => [storeExternalId(s), s]))
   const locations: LocationView[] = remote.map((l) => {
     const match = l.externalLocationId ? byExternal.get(l.externalLocationId) : undefined
     return {
@@ -142,9 +131,10 @@ export async function lastmileOverview(container: MedusaContainer): Promise<Last
     }
   })
   const remoteExternal = new Set<string | null | undefined>(remote.map((l) => l.externalLocationId).filter(Boolean))
-  const unmatchedStock = stock
-    .filter((s) => externalIdOf(s) && !remoteExternal.has(externalIdOf(s)))
-    .map((s) => ({ id: s.id, name: s.name, external_location_id: externalIdOf(s)! }))
+  const unmatchedStock = stock.flatMap((s) => {
+    const mapped = mappedExternalId(s)
+    return mapped && !remoteExternal.has(mapped) ? [{ id: s.id, name: s.name, external_location_id: mapped }] : []
+  })
   const dispatch = dispatchLocationOf(remote, stock)
 
   const checks: Check[] = [{ id: "connection", ok: status.ok, message: status.message }]

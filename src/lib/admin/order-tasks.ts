@@ -2,7 +2,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { LASTMILE_MODULE } from "../../modules/lastmile"
 import type { LastmileModuleService } from "../../modules/lastmile/service"
-import type { TaskHistoryEntry, TaskView } from "./admin-api-types"
+import type { TaskHistoryEntry, TaskView } from "../lastmile/admin-api"
 
 const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null)
 

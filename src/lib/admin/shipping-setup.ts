@@ -15,19 +15,14 @@ import {
   createShippingOptionsWorkflow,
   createShippingProfilesWorkflow,
 } from "@medusajs/medusa/core-flows"
-import { lastmileClient } from "../booking/provider-client"
+import { lastmileClient } from "../connection/lastmile-connection"
+import { storeExternalId } from "../lastmile/store"
 import {
   LASTMILE_PROVIDER_ID,
   buildFulfillmentOptions,
   type LastmileFulfillmentOption,
-} from "../../providers/lastmile/fulfillment-options"
-import {
-  type StockLocationRow,
-  dispatchLocationOf,
-  externalIdOf,
-  optionKind,
-  readStockLocations,
-} from "./lastmile-overview"
+} from "../lastmile/fulfillment-options"
+import { type StockLocationRow, dispatchLocationOf, optionKind, readStockLocations } from "./lastmile-overview"
 
 export interface SetupReport {
   created: string[]
@@ -50,7 +45,7 @@ export async function setUpLastmileShipping(container: MedusaContainer): Promise
   const stock = await readStockLocations(container)
   const options = buildFulfillmentOptions(connection.options.deliveryTypes)
   const profileId = await defaultShippingProfile(container, report)
-  const byExternal = new Map(stock.map((s) => [externalIdOf(s), s]))
+  const byExternal = new Map(stock.map((s) => [storeExternalId(s), s]))
 
   const dispatch = dispatchLocationOf(remote, stock)?.location
   if (dispatch) {

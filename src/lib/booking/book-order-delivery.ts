@@ -12,9 +12,8 @@ import { ContainerRegistrationKeys, MathBN, Modules } from "@medusajs/framework/
 import { createOrderFulfillmentWorkflow } from "@medusajs/medusa/core-flows"
 import { LASTMILE_MODULE } from "../../modules/lastmile"
 import type { LastmileModuleService } from "../../modules/lastmile/service"
-import { RETURN_OPTION_ID } from "../../providers/lastmile/fulfillment-options"
+import { isBookableMethodData } from "../lastmile/fulfillment-options"
 import {
-  errorMessage,
   findBookedFulfillment,
   findOrCreateTask,
   recordBooked,
@@ -22,6 +21,7 @@ import {
   startAttempt,
   stockLocationAddress,
 } from "./task-records"
+import { errorMessage } from "../lastmile/error-message"
 
 export type BookingOutcome =
   | { status: "booked"; taskId: string; adopted: boolean }
@@ -49,11 +49,6 @@ interface OrderRow {
     data?: Record<string, unknown> | null
     provider_id?: string
   }[]
-}
-
-export function isLastmileMethodData(data: Record<string, unknown> | null | undefined): boolean {
-  const id = data?.optionId
-  return typeof id === "string" && id.startsWith("lastmile-") && id !== RETURN_OPTION_ID
 }
 
 export async function bookOrderDelivery(
@@ -104,7 +99,7 @@ async function bookLocked(
     filters: { id: orderId },
   })
   const order = orders[0] as unknown as OrderRow | undefined
-  const method = order?.shipping_methods?.find((m) => isLastmileMethodData(m.data))
+  const method = order?.shipping_methods?.find((m) => isBookableMethodData(m.data))
   if (!order || !method || order.canceled_at || order.status === "canceled") {
     return { status: "not_lastmile" }
   }

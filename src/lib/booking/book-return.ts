@@ -13,18 +13,12 @@ import { updateFulfillmentWorkflow } from "@medusajs/medusa/core-flows"
 import { LastmileBookingOutcomeUnknownError, LastmileError } from "../service-client"
 import { LASTMILE_MODULE } from "../../modules/lastmile"
 import type { LastmileModuleService } from "../../modules/lastmile/service"
-import { LASTMILE_PROVIDER_ID } from "../../providers/lastmile/fulfillment-options"
-import { type MedusaAddressLike, buildQuoteRequest } from "../../providers/lastmile/quote-request"
-import { selectDeliveryRate } from "../../providers/lastmile/rate-selection"
-import {
-  errorMessage,
-  findOrCreateTask,
-  recordBooked,
-  recordFailure,
-  startAttempt,
-  stockLocationAddress,
-} from "./task-records"
-import { lastmileClient } from "./provider-client"
+import { LASTMILE_PROVIDER_ID } from "../lastmile/fulfillment-options"
+import { type MedusaAddressLike, buildQuoteRequest } from "../lastmile/quote-request"
+import { selectDeliveryRate } from "../lastmile/rate-selection"
+import { findOrCreateTask, recordBooked, recordFailure, startAttempt, stockLocationAddress } from "./task-records"
+import { errorMessage } from "../lastmile/error-message"
+import { lastmileClient } from "../connection/lastmile-connection"
 
 export type ReturnBookingOutcome =
   | { status: "booked"; taskId: string }

@@ -8,8 +8,15 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { LASTMILE_MODULE } from "../../modules/lastmile"
 import type { LastmileModuleService } from "../../modules/lastmile/service"
-import { type BookingOutcome, bookOrderDelivery, isLastmileMethodData } from "./book-order-delivery"
+import { type BookingOutcome, bookOrderDelivery } from "./book-order-delivery"
+import { isBookableMethodData } from "../lastmile/fulfillment-options"
+import { booksOnPlacement } from "../lastmile/plugin-options"
 import { type ReturnBookingOutcome, bookReturn } from "./book-return"
+
+interface OrderMethods {
+  id: string
+  shipping_methods?: { data?: Record<string, unknown> | null }[]
+}
 
 export interface RetryPassOptions {
   /** A task still "booking" after this long was left by a stopped process. Default 5 minutes. */
@@ -51,8 +58,10 @@ export async function retryDueBookings(
     filters: { created_at: { $gte: since, $lte: staleBefore }, canceled_at: null },
     pagination: { take: 500, order: { created_at: "DESC" } },
   })
-  const candidates = (recent as { id: string; shipping_methods?: { data?: Record<string, unknown> | null }[] }[])
-    .filter((o) => o.shipping_methods?.some((m) => isLastmileMethodData(m.data)))
+  // Booking at fulfillment: an order without a task is the merchant's to fulfil, not a missed event.
+  const reconcile = booksOnPlacement(tasks.getPluginOptions())
+  const candidates = ((reconcile ? recent : []) as OrderMethods[])
+    .filter((o) => o.shipping_methods?.some((m) => isBookableMethodData(m.data)))
     .map((o) => o.id)
   if (candidates.length) {
     const known = new Set(

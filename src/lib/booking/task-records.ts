@@ -7,7 +7,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { LastmileModuleService } from "../../modules/lastmile/service"
-import type { MedusaAddressLike } from "../../providers/lastmile/quote-request"
+import type { MedusaAddressLike } from "../lastmile/quote-request"
+import { withHistoryEntry } from "../lastmile/task-history"
 
 export interface TaskRow {
   id: string
@@ -32,24 +33,6 @@ export interface NewTask {
 /** Backoff of the retry job: 30 s, 1 min, 2 min, 4 min … capped at 1 hour. */
 export function nextAttemptDelayMs(attempts: number): number {
   return Math.min(60 * 60_000, 30_000 * 2 ** Math.max(0, attempts - 1))
-}
-
-export function appendHistory(task: TaskRow, value: string, detail?: string): { entries: unknown[] } {
-  const entries = [...(task.status_history?.entries ?? [])]
-  entries.push({ value, at: new Date().toISOString(), ...(detail ? { detail } : {}) })
-  return { entries }
-}
-
-/** Errors come back from the workflow engine as plain objects, not Error instances. */
-export function errorMessage(error: unknown): string {
-  if (error && typeof error === "object" && typeof (error as { message?: unknown }).message === "string") {
-    return (error as { message: string }).message
-  }
-  try {
-    return typeof error === "string" ? error : JSON.stringify(error)
-  } catch {
-    return String(error)
-  }
 }
 
 /** The row for a merchantOrderId, created (status pending) when there is none yet. */
@@ -92,7 +75,7 @@ export async function recordBooked(
     booked_at: new Date(),
     last_error: null,
     next_attempt_at: null,
-    status_history: appendHistory(task, fields.service_status ?? "booked"),
+    status_history: withHistoryEntry(task.status_history, { value: fields.service_status ?? "booked" }),
   })
 }
 
@@ -112,7 +95,7 @@ export async function recordFailure(
     status,
     last_error: message,
     next_attempt_at: nextAttemptAt,
-    status_history: appendHistory(task, status, message),
+    status_history: withHistoryEntry(task.status_history, { value: status, detail: message }),
   })
   return nextAttemptAt
 }

@@ -4,50 +4,19 @@
  * may be an object or a bare number, `error` may be anything, list answers
  * may come bare or in an envelope, and `null` in an optional field reads as
  * absent (the parsed objects never hold null there).
+ *
+ * The parsed types are the domain's (src/lib/lastmile/service-shapes.ts),
+ * re-exported here for the client's callers.
  */
 import { z } from "zod"
+import type {
+  InvalidRate,
+  ServiceFulfilmentLocation,
+  ServiceQuote,
+  ServiceRate,
+  ServiceTask,
+} from "../lastmile/service-shapes"
 import { LOCATION_LIST_KEYS, type ListPage, TASK_LIST_KEYS, readListPage } from "./pagination"
-
-// ---------------------------------------------------------------- requests
-
-export interface ServiceAddress {
-  line1: string
-  line2?: string
-  city: string
-  postcode: string
-  /** Country as a name ("United Kingdom"), as the spec requires. */
-  country: string
-  [extra: string]: unknown
-}
-
-export interface ServiceCustomer {
-  firstName: string
-  lastName: string
-  email: string
-  /** International (E.164) format. */
-  phoneNumber: string
-}
-
-export interface ServiceLineItem {
-  merchantProductId: string
-  quantity: number
-}
-
-export interface QuoteRequest {
-  deliveryType: string
-  collection: { address: ServiceAddress; merchantLocationId?: string }
-  delivery: { address: ServiceAddress }
-  customer: ServiceCustomer
-  order: {
-    merchantOrderId: string
-    merchantOrderName: string
-    lineItems?: ServiceLineItem[]
-  }
-}
-
-export interface BookingRequest extends QuoteRequest {
-  rateCode: string
-}
 
 // ---------------------------------------------------------------- answers
 
@@ -92,7 +61,6 @@ export const moneySchema = z.union([
   z.looseObject({ amount: z.number().finite(), currency: z.string().min(1) }),
   z.number().finite(),
 ])
-export type ServiceMoney = z.infer<typeof moneySchema>
 
 const RATE_OPTIONAL_FIELDS = ["name", "description", "price", "window", "co2Savings", "error"] as const
 
@@ -138,25 +106,11 @@ export const rateSchema = cleaned(
     error: z.unknown().optional(),
   })
 )
-export type ServiceRate = z.infer<typeof rateSchema>
 
 const quoteEnvelopeSchema = z.looseObject({
   eligibility: z.string().optional(),
   rates: z.array(z.unknown()),
 })
-
-export interface InvalidRate {
-  index: number
-  issues: string[]
-}
-
-export interface ServiceQuote {
-  eligibility?: string
-  rates: ServiceRate[]
-  /** Rates that failed the schema: left out of `rates`, kept here for diagnostics. */
-  invalidRates: InvalidRate[]
-  [extra: string]: unknown
-}
 
 const statusSchema = z
   .union([z.looseObject({ value: z.string(), taskId: identifier.optional() }), z.string()])
@@ -185,7 +139,6 @@ export const taskSchema = cleaned(
     rateCode: z.string().optional(),
   })
 )
-export type ServiceTask = z.infer<typeof taskSchema>
 
 const LOCATION_OPTIONAL_FIELDS = ["externalLocationId", "address", "operatingHours", "name"] as const
 
@@ -209,7 +162,6 @@ export const fulfilmentLocationSchema = cleaned(
     operatingHours: z.unknown().optional(),
   })
 )
-export type ServiceFulfilmentLocation = z.infer<typeof fulfilmentLocationSchema>
 
 // ---------------------------------------------------------------- parsing
 
@@ -347,3 +299,17 @@ export function parseOptionalLocation(value: unknown): ServiceFulfilmentLocation
 function isEmptyAnswer(value: unknown): boolean {
   return value === null || value === undefined || value === ""
 }
+
+export type {
+  BookingRequest,
+  InvalidRate,
+  QuoteRequest,
+  ServiceAddress,
+  ServiceCustomer,
+  ServiceFulfilmentLocation,
+  ServiceLineItem,
+  ServiceMoney,
+  ServiceQuote,
+  ServiceRate,
+  ServiceTask,
+} from "../lastmile/service-shapes"

@@ -8,7 +8,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { LASTMILE_MODULE } from "../../modules/lastmile"
 import type { LastmileModuleService } from "../../modules/lastmile/service"
-import { errorMessage } from "../booking/task-records"
+import { errorMessage } from "../lastmile/error-message"
 import { type SyncOutcome, syncTaskStatus } from "./sync-task-status"
 
 /** A stored webhook still unprocessed this long after it arrived is picked up by the job. */

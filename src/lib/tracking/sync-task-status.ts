@@ -20,11 +20,12 @@ import {
   receiveAndCompleteReturnOrderWorkflow,
 } from "@medusajs/medusa/core-flows"
 import { pickTask } from "../service-client"
-import { lastmileClient } from "../booking/provider-client"
-import { errorMessage } from "../booking/task-records"
+import { lastmileClient } from "../connection/lastmile-connection"
+import { errorMessage } from "../lastmile/error-message"
 import { LASTMILE_MODULE } from "../../modules/lastmile"
 import type { LastmileModuleService } from "../../modules/lastmile/service"
-import { nextTrackingState, type TrackingPhase, type TrackingState } from "./status-table"
+import { nextTrackingState, type TrackingPhase, type TrackingState } from "../lastmile/status-table"
+import { withHistoryEntry } from "../lastmile/task-history"
 
 export const TASK_STATUS_CHANGED_EVENT = "lastmile.task.status_changed"
 
@@ -196,10 +197,6 @@ async function readAndApply(
         ? await applyToFulfillment(container, task, trackingState)
         : await applyToReturn(container, task, trackingState, markReturnsReceived)
 
-  const entries = [...(task.status_history?.entries ?? [])]
-  if (changed) {
-    entries.push({ value, at: now.toISOString(), source, phase: phase ?? "unknown" })
-  }
   await module.updateLastmileTasks({
     id: task.id,
     last_checked_at: now,
@@ -208,7 +205,7 @@ async function readAndApply(
       ? {
           // What the service says now; the tracking state above never moves backwards.
           service_status: value,
-          status_history: { entries },
+          status_history: withHistoryEntry(task.status_history, { value, at: now, source, phase: phase ?? "unknown" }),
           unmapped_status: phase === null ? value : task.unmapped_status,
         }
       : {}),

@@ -8,7 +8,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { LASTMILE_MODULE } from "../../modules/lastmile"
 import type { LastmileModuleService } from "../../modules/lastmile/service"
-import { lastmileProviderOptions } from "../booking/provider-client"
+import { lastmileProviderOptions } from "../connection/lastmile-connection"
 import { signatureMatches, tokenMatches } from "./webhook-auth"
 import { describeReference, eventKeyOf, taskReferenceOf } from "./webhook-payload"
 

@@ -1,7 +1,12 @@
-import { MedusaService, generateEntityId } from "@medusajs/framework/utils"
+import { MedusaError, MedusaService, generateEntityId } from "@medusajs/framework/utils"
 import { LastmileTask } from "./models/lastmile-task"
 import { LastmileWebhookEvent } from "./models/lastmile-webhook-event"
-import { type LastmilePluginOptions, type ResolvedPluginOptions, resolvePluginOptions } from "./plugin-options"
+import {
+  InvalidPluginOptionsError,
+  type LastmilePluginOptions,
+  type ResolvedPluginOptions,
+  resolvePluginOptions,
+} from "../../lib/lastmile/plugin-options"
 
 interface RawSqlManager {
   execute(sql: string, params: unknown[]): Promise<Record<string, unknown>[]>
@@ -33,7 +38,14 @@ export class LastmileModuleService extends MedusaService({ LastmileTask, Lastmil
   constructor(container: Record<string, unknown>, options?: LastmilePluginOptions) {
     // eslint-disable-next-line prefer-rest-params
     super(...arguments)
-    this.pluginOptions_ = resolvePluginOptions(options)
+    try {
+      this.pluginOptions_ = resolvePluginOptions(options)
+    } catch (error) {
+      if (error instanceof InvalidPluginOptionsError) {
+        throw new MedusaError(MedusaError.Types.INVALID_DATA, error.message)
+      }
+      throw error
+    }
     this.manager_ = container.manager as RawSqlManager
   }
 

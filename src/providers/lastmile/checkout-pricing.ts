@@ -6,29 +6,23 @@
  */
 import type { LastmileClient, ServiceQuote } from "../../lib/service-client"
 import { LastmileError, isServiceOutage } from "../../lib/service-client"
-import type { LastmileFulfillmentOption } from "./fulfillment-options"
+import type { LastmileFulfillmentOption } from "../../lib/lastmile/fulfillment-options"
 import {
   type MedusaAddressLike,
   type MedusaLineLike,
   type MerchantProductIdSource,
-  type QuoteInputProblem,
   buildQuoteRequest,
-} from "./quote-request"
+} from "../../lib/lastmile/quote-request"
 import { QuoteCache, fingerprint } from "./quote-cache"
+import type { PricingResult } from "../../lib/lastmile/pricing-result"
+import { type StockLocationLike, storeExternalId } from "../../lib/lastmile/store"
 import {
-  type DeliveryRateChoice,
   type DeliveryRateRule,
   type RateWish,
   type StoreDescription,
   selectCollectionRate,
   selectDeliveryRate,
-} from "./rate-selection"
-
-export type StockLocationLike = {
-  id?: string
-  name?: string | null
-  address?: (MedusaAddressLike & { metadata?: Record<string, unknown> | null }) | null
-}
+} from "../../lib/lastmile/rate-selection"
 
 export interface CartPricingContext {
   cartId: string
@@ -44,33 +38,6 @@ export interface CartPricingContext {
    * own location is used.
    */
   dispatchAddress?: MedusaAddressLike | null
-}
-
-export type PricingOutcome =
-  | DeliveryRateChoice
-  | { ok: false; reason: "input_incomplete"; detail: string; problems: QuoteInputProblem[] }
-  /** A timeout, a connection error, a 5xx or a 429: an outage, for which the fallback amount exists. */
-  | { ok: false; reason: "service_unavailable"; detail: string; error: unknown }
-  /** A 4xx or an unreadable answer: the service refused, so nothing is offered in its place. */
-  | { ok: false; reason: "service_refused"; detail: string; error: unknown }
-  | { ok: false; reason: "store_not_mapped"; detail: string }
-
-export type PricingResult = PricingOutcome & {
-  /** The quote's eligibility, when a quote was read. */
-  eligibility?: string
-  /** The store's external id, for a collection option. */
-  merchantLocationId?: string
-  /** When the quote that priced this was made (ms since epoch). */
-  quotedAt?: number
-}
-
-/** The store's id at the service: `address.metadata.external_location_id`, else the stock location id. */
-export function storeExternalId(location: StockLocationLike | null | undefined): string | undefined {
-  const fromMetadata = location?.address?.metadata?.external_location_id
-  if (typeof fromMetadata === "string" && fromMetadata.trim()) {
-    return fromMetadata.trim()
-  }
-  return location?.id ?? undefined
 }
 
 export interface CheckoutPricerOptions {

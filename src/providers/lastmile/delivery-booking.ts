@@ -5,17 +5,17 @@
  * that is gone or dearer than allowed needs the merchant's decision.
  */
 import type { LastmileClient, ServiceQuote, ServiceTask } from "../../lib/service-client"
-import type { MedusaAddressLike, MedusaLineLike, MerchantProductIdSource } from "./quote-request"
-import { buildQuoteRequest } from "./quote-request"
-import { formatMinor, majorToMinor } from "./money"
+import type { MedusaAddressLike, MedusaLineLike, MerchantProductIdSource } from "../../lib/lastmile/quote-request"
+import { buildQuoteRequest } from "../../lib/lastmile/quote-request"
+import { formatMinor, majorToMinor } from "../../lib/lastmile/money"
 import {
   type DeliveryRateRule,
   type StoreDescription,
   selectCollectionRate,
   selectDeliveryRate,
-} from "./rate-selection"
-import { shopperReason } from "./rate-details"
-import type { LastmileFulfillmentOption } from "./fulfillment-options"
+} from "../../lib/lastmile/rate-selection"
+import { shopperReason } from "../../lib/lastmile/rate-details"
+import type { LastmileFulfillmentOption } from "../../lib/lastmile/fulfillment-options"
 
 /** What the shipping method carries (see validateFulfillmentData). */
 export interface BookingMethodData {

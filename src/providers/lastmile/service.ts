@@ -9,13 +9,15 @@ import type {
   ValidateFulfillmentDataContext,
 } from "@medusajs/framework/types"
 import { LastmileClient, type ServiceQuote } from "../../lib/service-client"
-import { type CartPricingContext, CheckoutPricer, type PricingResult, storeExternalId } from "./checkout-pricing"
+import { type CartPricingContext, CheckoutPricer } from "./checkout-pricing"
+import { storeExternalId, toStoreDescription } from "../../lib/lastmile/store"
+import type { PricingResult } from "../../lib/lastmile/pricing-result"
 import { RefusalLog } from "./refusal-log"
 import { StoreDirectory } from "./store-directory"
-import { type LastmileFulfillmentOption, buildFulfillmentOptions } from "./fulfillment-options"
-import { minorToMajor } from "./money"
-import { normalisePhoneNumber } from "./phone-number"
-import type { LastmilePricingContext } from "./pricing-context"
+import { type LastmileFulfillmentOption, buildFulfillmentOptions } from "../../lib/lastmile/fulfillment-options"
+import { minorToMajor } from "../../lib/lastmile/money"
+import { normalisePhoneNumber } from "../../lib/lastmile/phone-number"
+import type { LastmilePricingContext } from "../../lib/lastmile/pricing-context"
 import { QuoteCache } from "./quote-cache"
 import {
   type LastmileRateDetails,
@@ -24,10 +26,9 @@ import {
   listRates,
   rateNotOfferedMessage,
   shopperReason,
-  toStoreDescription,
-} from "./rate-details"
-import { COLLECTION_RATE_CODE } from "./fulfillment-options"
-import { type RateWish, type StoreDescription, needsStoreDirectory } from "./rate-selection"
+} from "../../lib/lastmile/rate-details"
+import { COLLECTION_RATE_CODE } from "../../lib/lastmile/fulfillment-options"
+import { type RateWish, type StoreDescription, needsStoreDirectory } from "../../lib/lastmile/rate-selection"
 import {
   type BookingAdditionalData,
   type BookingMethodData,
@@ -43,7 +44,7 @@ import {
   type LastmileProviderOptions,
   type ResolvedProviderOptions,
   resolveProviderOptions,
-} from "./options"
+} from "../../lib/lastmile/provider-options"
 
 type InjectedDependencies = {
   logger: Logger

@@ -5,7 +5,7 @@
  * beyond the time its own budget has left: it reads what is held, and only
  * before the first load completes does it wait, for at most that time.
  */
-import type { StoreDescription } from "./rate-selection"
+import type { StoreDescription } from "../../lib/lastmile/rate-selection"
 
 export interface StoreDirectoryOptions {
   /** How long a loaded list is used before a background refresh. */

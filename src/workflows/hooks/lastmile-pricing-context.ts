@@ -15,13 +15,10 @@ import {
   calculateShippingOptionsPricesWorkflow,
   listShippingOptionsForCartWithPricingWorkflow,
 } from "@medusajs/medusa/core-flows"
-import {
-  COLLECTION_OPTION_ID,
-  LASTMILE_PROVIDER_ID,
-  RETURN_OPTION_ID,
-} from "../../providers/lastmile/fulfillment-options"
-import type { LastmilePricingContext } from "../../providers/lastmile/pricing-context"
-import type { MedusaAddressLike } from "../../providers/lastmile/quote-request"
+import { LASTMILE_PROVIDER_ID, optionKindOf } from "../../lib/lastmile/fulfillment-options"
+import { pickDispatchLocation } from "../../lib/lastmile/dispatch"
+import type { LastmilePricingContext } from "../../lib/lastmile/pricing-context"
+import type { MedusaAddressLike } from "../../lib/lastmile/quote-request"
 
 interface DeliveryOptionRow {
   id: string
@@ -88,22 +85,13 @@ async function readDispatchAddress(container: MedusaContainer): Promise<MedusaAd
   return dispatchAddress(options.data as DeliveryOptionRow[])
 }
 
-/** The location of a lastmile delivery option; the lowest location id when there are several, so it is stable. */
+/** The address of the dispatch location: the location of a lastmile delivery option. */
 function dispatchAddress(options: DeliveryOptionRow[]): MedusaAddressLike | null {
   const locations = options
-    .filter((o) => {
-      const id = o.data?.id
-      return (
-        typeof id === "string" &&
-        id !== COLLECTION_OPTION_ID &&
-        id !== RETURN_OPTION_ID &&
-        o.service_zone?.fulfillment_set?.type !== "pickup"
-      )
-    })
+    .filter((o) => optionKindOf(o.data?.id) === "delivery" && o.service_zone?.fulfillment_set?.type !== "pickup")
     .map((o) => o.service_zone?.fulfillment_set?.location)
     .filter((l): l is { id: string; address?: MedusaAddressLike | null } => !!l?.address)
-    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-  const address = locations[0]?.address
+  const address = pickDispatchLocation(locations)?.location.address
   if (!address) {
     return null
   }

@@ -15,13 +15,9 @@ import {
   addShippingMethodToCartWorkflow,
   listShippingOptionsForCartWithPricingWorkflow,
 } from "@medusajs/medusa/core-flows"
-import { LASTMILE_PROVIDER_ID } from "../../providers/lastmile/fulfillment-options"
-import { type LastmileRateDetails, rateNotOfferedMessage } from "../../providers/lastmile/rate-details"
-import {
-  type MedusaAddressLike,
-  type MedusaLineLike,
-  checkShopperDetails,
-} from "../../providers/lastmile/quote-request"
+import { LASTMILE_PROVIDER_ID } from "../../lib/lastmile/fulfillment-options"
+import { type LastmileRateDetails, rateNotOfferedMessage } from "../../lib/lastmile/rate-details"
+import { type MedusaAddressLike, type MedusaLineLike, checkShopperDetails } from "../../lib/lastmile/quote-request"
 
 addShippingMethodToCartWorkflow.hooks.validate(async ({ input, cart }, { container }) => {
   const requested = (input.options ?? []) as { id: string; data?: Record<string, unknown> }[]

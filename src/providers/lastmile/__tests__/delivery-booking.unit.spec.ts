@@ -2,7 +2,7 @@ import { LastmileClient } from "../../../lib/service-client"
 import { LastmileSimulator, londonLocations } from "../../../simulator"
 import { ukShopperAddress as shopper } from "../../../test-support/service-requests"
 import { DeliveryBooker, LastmileAlreadyBookedError, LastmileBookingNeedsAttentionError } from "../delivery-booking"
-import { buildFulfillmentOptions } from "../fulfillment-options"
+import { buildFulfillmentOptions } from "../../../lib/lastmile/fulfillment-options"
 
 const KEY = "lm_test_key_booking"
 const [nextDay] = buildFulfillmentOptions(["NEXT_DAY"])

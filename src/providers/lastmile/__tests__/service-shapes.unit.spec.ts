@@ -7,9 +7,9 @@ import { LastmileSimulator, londonLocations } from "../../../simulator"
 import { alwaysOpenHours } from "../../../simulator/defaults"
 import { cartContext } from "../../../test-support/provider-fixture"
 import { ukShopperAddress as shopper } from "../../../test-support/service-requests"
-import { describeRateError, selectDeliveryRate } from "../rate-selection"
+import { describeRateError, selectDeliveryRate } from "../../../lib/lastmile/rate-selection"
 import { LastmileFulfillmentProviderService, type LastmileShippingMethodData } from "../service"
-import type { LastmileProviderOptions } from "../options"
+import type { LastmileProviderOptions } from "../../../lib/lastmile/provider-options"
 
 const KEY = "lm_test_key_shapes"
 const context = (overrides: Record<string, unknown> = {}, store?: { id: string; externalId?: string }) =>

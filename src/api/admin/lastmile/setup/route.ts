@@ -2,7 +2,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { setUpLastmileShipping } from "../../../../lib/admin/shipping-setup"
-import { errorMessage } from "../../../../lib/booking/task-records"
+import { errorMessage } from "../../../../lib/lastmile/error-message"
 
 export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   try {

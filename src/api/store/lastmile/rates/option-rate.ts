@@ -1,6 +1,6 @@
 /** One priced lastmile option as the storefront route answers it. */
-import { COLLECTION_OPTION_ID } from "../../../../providers/lastmile/fulfillment-options"
-import type { LastmileDeliveryRate, LastmileRateDetails } from "../../../../providers/lastmile/rate-details"
+import { optionKindOf } from "../../../../lib/lastmile/fulfillment-options"
+import type { LastmileDeliveryRate, LastmileRateDetails } from "../../../../lib/lastmile/rate-details"
 
 export interface PricedShippingOption {
   id: string
@@ -51,7 +51,7 @@ export function toOptionRate(option: PricedShippingOption, currencyCode: string)
   return {
     shipping_option_id: option.id,
     name: option.name,
-    type: option.data?.id === COLLECTION_OPTION_ID ? "collection" : "delivery",
+    type: optionKindOf(option.data?.id) === "collection" ? "collection" : "delivery",
     amount: priced ? (option.amount as number) : null,
     currency_code: currencyCode,
     is_tax_inclusive: !!option.is_tax_inclusive,

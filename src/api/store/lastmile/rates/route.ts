@@ -10,7 +10,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { listShippingOptionsForCartWithPricingWorkflow } from "@medusajs/medusa/core-flows"
 import { z } from "zod"
-import { LASTMILE_PROVIDER_ID } from "../../../../providers/lastmile/fulfillment-options"
+import { LASTMILE_PROVIDER_ID } from "../../../../lib/lastmile/fulfillment-options"
 import { type LastmileOptionRate, toOptionRate } from "./option-rate"
 
 const ratesQuerySchema = z.object({

@@ -1,6 +1,6 @@
 /** GET /admin/lastmile/stock-locations/:id: that store's location at the service and its collection state. */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { StockLocationLastmileView } from "../../../../../lib/admin/admin-api-types"
+import type { StockLocationLastmileView } from "../../../../../lib/lastmile/admin-api"
 import { lastmileOverview } from "../../../../../lib/admin/lastmile-overview"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {

@@ -1,8 +1,8 @@
 /** POST /admin/lastmile/locations/:id/collection {enabled}: the location's collectionEnabled switch at the service. */
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { lastmileClient } from "../../../../../../lib/booking/provider-client"
-import { errorMessage } from "../../../../../../lib/booking/task-records"
+import { lastmileClient } from "../../../../../../lib/connection/lastmile-connection"
+import { errorMessage } from "../../../../../../lib/lastmile/error-message"
 import type { CollectionSwitchType } from "../../../validators"
 
 export async function POST(req: AuthenticatedMedusaRequest<CollectionSwitchType>, res: MedusaResponse): Promise<void> {

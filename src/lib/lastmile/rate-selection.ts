@@ -4,7 +4,7 @@
  * rates; each store's collection option reads the SVC_COL rate of that store. A rate is never guessed: when the quote does not say clearly
  * which store a collection rate belongs to, that rate is not offered.
  */
-import type { ServiceQuote, ServiceRate } from "../../lib/service-client"
+import type { ServiceQuote, ServiceRate } from "./service-shapes"
 import { COLLECTION_RATE_CODE } from "./fulfillment-options"
 import { type RatePrice, readRatePrice } from "./money"
 

@@ -4,11 +4,11 @@
  * words a shopper can act on. It travels in the provider's price result, so
  * Medusa's own `/calculate` answer carries it too (as `calculated_price.lastmile`).
  */
-import type { ServiceFulfilmentLocation, ServiceRate } from "../../lib/service-client"
-import type { PricingResult } from "./checkout-pricing"
+import type { ServiceRate } from "./service-shapes"
+import type { PricingResult } from "./pricing-result"
 import type { LastmileFulfillmentOption } from "./fulfillment-options"
 import { formatMajor, minorToMajor } from "./money"
-import type { DeliveryRates, RefusedRate, StoreDescription } from "./rate-selection"
+import type { DeliveryRates, RefusedRate } from "./rate-selection"
 
 /** One delivery rate of an option's quote, as a storefront shows it beside the others. */
 export interface LastmileDeliveryRate {
@@ -190,31 +190,6 @@ export function describeStandIn(
     description: standIn.description,
     window: standIn.window,
     kept: true,
-  }
-}
-
-/** A store as the rate attribution needs it; the location's address shape is not shown, so read it leniently. */
-export function toStoreDescription(location: ServiceFulfilmentLocation): StoreDescription | null {
-  if (!location.externalLocationId) {
-    return null
-  }
-  const address = (location.address && typeof location.address === "object" ? location.address : {}) as Record<
-    string,
-    unknown
-  >
-  const text = (...keys: string[]) => {
-    for (const key of keys) {
-      if (typeof address[key] === "string" && address[key]) {
-        return address[key] as string
-      }
-    }
-    return undefined
-  }
-  return {
-    externalLocationId: location.externalLocationId,
-    name: typeof location.name === "string" ? location.name : undefined,
-    addressLine1: text("line1", "address1", "address_1", "street"),
-    postcode: text("postcode", "postalCode", "postal_code", "zip"),
   }
 }
 

@@ -3,7 +3,7 @@
  * request. Nothing is invented: a field the service requires that the cart
  * does not have yet is reported as a problem the shopper can fix.
  */
-import type { QuoteRequest, ServiceAddress, ServiceLineItem } from "../../lib/service-client"
+import type { QuoteRequest, ServiceAddress, ServiceLineItem } from "./service-shapes"
 import { countryName } from "./country-names"
 import { normalisePhoneNumber } from "./phone-number"
 

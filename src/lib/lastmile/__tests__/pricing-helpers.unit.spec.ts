@@ -1,8 +1,8 @@
-import { parseQuote } from "../../../lib/service-client"
+import { parseQuote } from "../../service-client"
 import { countryName } from "../country-names"
 import { currencyExponent, majorToMinor, minorToMajor, readRatePrice } from "../money"
 import { normalisePhoneNumber } from "../phone-number"
-import { QuoteCache, fingerprint } from "../quote-cache"
+import { QuoteCache, fingerprint } from "../../../providers/lastmile/quote-cache"
 import { attributeCollectionRates, selectCollectionRate, selectDeliveryRate } from "../rate-selection"
 
 describe("money", () => {

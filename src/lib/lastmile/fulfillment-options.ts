@@ -22,6 +22,27 @@ export interface LastmileFulfillmentOption {
   rate_code?: string
 }
 
+/**
+ * What kind of lastmile option an option id names (a shipping option's
+ * `data.id`, or a shipping method's `optionId`); null for anything that is
+ * not a lastmile option.
+ */
+export function optionKindOf(optionId: unknown): LastmileOptionKind | null {
+  if (typeof optionId !== "string" || !optionId.startsWith("lastmile-")) {
+    return null
+  }
+  if (optionId === COLLECTION_OPTION_ID) {
+    return "collection"
+  }
+  return optionId === RETURN_OPTION_ID ? "return" : "delivery"
+}
+
+/** Whether a shipping method's data is a lastmile delivery or collection, booked when the order is placed. */
+export function isBookableMethodData(data: Record<string, unknown> | null | undefined): boolean {
+  const kind = optionKindOf(data?.optionId)
+  return kind === "delivery" || kind === "collection"
+}
+
 /** NEXT_DAY → lastmile-next-day. */
 export function deliveryOptionId(deliveryType: string): string {
   return `lastmile-${deliveryType.toLowerCase().replace(/_/g, "-")}`

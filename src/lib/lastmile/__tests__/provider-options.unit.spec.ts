@@ -1,7 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
 import { buildFulfillmentOptions, deliveryOptionId } from "../fulfillment-options"
-import { resolveProviderOptions } from "../options"
-import { LastmileFulfillmentProviderService } from "../service"
+import { resolveProviderOptions } from "../provider-options"
+import { LastmileFulfillmentProviderService } from "../../../providers/lastmile/service"
 
 const valid = { api_key: "lm_key_123456", base_url: "https://api.lastmile.example" }
 

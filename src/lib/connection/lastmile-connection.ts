@@ -6,7 +6,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { LastmileClient } from "../service-client"
-import { type ResolvedProviderOptions, resolveProviderOptions } from "../../providers/lastmile/options"
+import { type ResolvedProviderOptions, resolveProviderOptions } from "../lastmile/provider-options"
 
 interface ProviderEntry {
   resolve?: unknown

@@ -2,9 +2,8 @@
  * The plugin's own options (`plugins: [{ resolve: "medusa-plugin-lastmile", options }]`),
  * which Medusa hands to the plugin's module. The provider has its own options.
  */
-import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
-import { StatusTable, TRACKING_PHASES, type TrackingPhase } from "../../lib/tracking/status-table"
+import { StatusTable, TRACKING_PHASES, type TrackingPhase } from "./status-table"
 
 export interface LastmilePluginOptions {
   /** When to book: when the order is placed (default), or when the merchant creates the fulfillment. */
@@ -61,12 +60,24 @@ const schema = z.object({
   mark_returns_received: z.boolean({ error: "mark_returns_received must be true or false" }).default(false),
 })
 
+/** Whether orders are booked when placed (by the order.placed subscriber and the reconciliation job), not when the merchant fulfils them. */
+export function booksOnPlacement(options: Pick<ResolvedPluginOptions, "bookingTrigger">): boolean {
+  return options.bookingTrigger === "order_placed"
+}
+
+/** Bad plugin options; the module turns it into Medusa's INVALID_DATA at boot. */
+export class InvalidPluginOptionsError extends Error {
+  constructor(readonly problems: string) {
+    super(`medusa-plugin-lastmile: invalid plugin options: ${problems}`)
+  }
+}
+
 export function resolvePluginOptions(options: LastmilePluginOptions | undefined): ResolvedPluginOptions {
   const defined = Object.fromEntries(Object.entries(options ?? {}).filter(([, value]) => value !== undefined))
   const result = schema.safeParse(defined)
   if (!result.success) {
     const problems = result.error.issues.map((issue) => issue.message).join("; ")
-    throw new MedusaError(MedusaError.Types.INVALID_DATA, `medusa-plugin-lastmile: invalid plugin options: ${problems}`)
+    throw new InvalidPluginOptionsError(problems)
   }
   const o = result.data
   return {

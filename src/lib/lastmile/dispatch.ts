@@ -1,0 +1,19 @@
+/**
+ * The location deliveries leave from: its address is the quote's collection
+ * address. Checkout quotes from the location of a lastmile delivery option
+ * (the lowest id when there are several, so it is stable); only when there is
+ * none yet is it the match of a delivery-enabled service location, which is
+ * where one-click setup puts the option. Never a second dispatch location
+ * beside an existing one.
+ */
+export function pickDispatchLocation<L extends { id: string }>(
+  withDeliveryOption: L[],
+  deliveryEnabledAtService: L[] = []
+): { location: L; hasDeliveryOption: boolean } | null {
+  const first = [...withDeliveryOption].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))[0]
+  if (first) {
+    return { location: first, hasDeliveryOption: true }
+  }
+  const matched = deliveryEnabledAtService[0]
+  return matched ? { location: matched, hasDeliveryOption: false } : null
+}
