@@ -9,6 +9,7 @@ import { LASTMILE_MODULE } from "../modules/lastmile"
 import type { LastmileModuleService } from "../modules/lastmile/service"
 import { LASTMILE_PROVIDER_ID } from "../lib/lastmile/fulfillment-options"
 import { findOrCreateTask, recordBooked } from "../lib/booking/task-records"
+import { readFulfillmentData } from "../lib/lastmile/contracts"
 
 export default async function lastmileFulfillmentCreated({
   event,
@@ -20,9 +21,9 @@ export default async function lastmileFulfillmentCreated({
     fields: ["id", "provider_id", "data"],
     filters: { id: event.data.fulfillment_id },
   })
-  const fulfillment = data[0] as { id: string; provider_id?: string; data?: Record<string, unknown> | null } | undefined
-  const booking = fulfillment?.data
-  if (fulfillment?.provider_id !== LASTMILE_PROVIDER_ID || booking?.taskId === undefined || booking?.taskId === null) {
+  const fulfillment: { id: string; provider_id?: string; data?: unknown } | undefined = data[0]
+  const booking = readFulfillmentData(fulfillment?.data)
+  if (!fulfillment || fulfillment.provider_id !== LASTMILE_PROVIDER_ID || !booking) {
     return
   }
   const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
@@ -30,7 +31,7 @@ export default async function lastmileFulfillmentCreated({
     kind: "delivery",
     order_id: event.data.order_id,
     merchant_order_id: event.data.order_id,
-    merchant_location_id: (booking.merchantLocationId as string | null) ?? null,
+    merchant_location_id: booking.merchantLocationId ?? null,
   })
   if (task.status !== "booked") {
     await recordBooked(tasks, task, fulfillment.id, booking)

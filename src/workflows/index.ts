@@ -1,2 +1,24 @@
-/** What the plugin exports under `medusa-plugin-lastmile/workflows`. */
+/**
+ * What the plugin exports under `medusa-plugin-lastmile/workflows`: its
+ * workflows, with their typed inputs, for a host app to run or compose, and
+ * the pricing-context hook's helper.
+ */
 export { lastmilePricingContext } from "./hooks/lastmile-pricing-context"
+export {
+  type BookOrderDeliveryWorkflowInput,
+  type BookOrderDeliveryWorkflowOutput,
+  bookOrderDeliveryWorkflow,
+  bookOrderDeliveryWorkflowId,
+} from "./book-order-delivery"
+export {
+  type BookReturnWorkflowInput,
+  type BookReturnWorkflowOutput,
+  bookReturnWorkflow,
+  bookReturnWorkflowId,
+} from "./book-return"
+export {
+  type RecordBookingFailureWorkflowInput,
+  type RecordedFailure,
+  recordBookingFailureWorkflow,
+  recordBookingFailureWorkflowId,
+} from "./record-booking-failure"

@@ -9,14 +9,10 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { LastmileModuleService } from "../../modules/lastmile/service"
 import type { MedusaAddressLike } from "../lastmile/quote-request"
 import { withHistoryEntry } from "../lastmile/task-history"
+import { type LastmileFulfillmentData, readFulfillmentData } from "../lastmile/contracts"
+import type { LastmileTaskRow } from "../../modules/lastmile/types"
 
-export interface TaskRow {
-  id: string
-  status: string
-  attempts: number
-  last_error?: string | null
-  status_history?: { entries?: unknown[] } | null
-}
+export type TaskRow = LastmileTaskRow
 
 export interface NewTask {
   kind: "delivery" | "return"
@@ -48,15 +44,15 @@ export async function startAttempt(tasks: LastmileModuleService, task: TaskRow):
   return attempts
 }
 
-/** What a booking puts on the task row, read from the provider's fulfillment data. */
-export function bookedFields(data: Record<string, unknown>) {
+/** What a booking puts on the task row, read from the fulfillment's data. */
+export function bookedFields(data: LastmileFulfillmentData) {
   return {
-    task_id: data.taskId !== undefined && data.taskId !== null ? String(data.taskId) : null,
-    tracking_id: (data.trackingId as string | null) ?? null,
-    tracking_url: (data.trackingUrl as string | null) ?? null,
-    rate_code: (data.rateCode as string | null) ?? null,
-    service_status: (data.status as string | null) ?? null,
-    adopted: !!data.adopted,
+    task_id: String(data.taskId),
+    tracking_id: data.trackingId ?? null,
+    tracking_url: data.trackingUrl ?? null,
+    rate_code: data.rateCode ?? null,
+    service_status: data.status ?? null,
+    adopted: data.adopted === true,
   }
 }
 
@@ -64,8 +60,8 @@ export async function recordBooked(
   tasks: LastmileModuleService,
   task: TaskRow,
   fulfillmentId: string,
-  data: Record<string, unknown>
-): Promise<void> {
+  data: LastmileFulfillmentData
+): Promise<LastmileFulfillmentData> {
   const fields = bookedFields(data)
   await tasks.updateLastmileTasks({
     id: task.id,
@@ -77,6 +73,7 @@ export async function recordBooked(
     next_attempt_at: null,
     status_history: withHistoryEntry(task.status_history, { value: fields.service_status ?? "booked" }),
   })
+  return data
 }
 
 /**
@@ -100,14 +97,38 @@ export async function recordFailure(
   return nextAttemptAt
 }
 
-/** The fulfillment among these that holds a lastmile booking. */
-export function findBookedFulfillment<
-  F extends { id: string; canceled_at?: unknown; data?: Record<string, unknown> | null },
->(fulfillments: F[] | null | undefined): (F & { data: Record<string, unknown> }) | undefined {
-  return (fulfillments ?? []).find(
-    (f): f is F & { data: Record<string, unknown> } =>
-      !f.canceled_at && !!f.data && f.data.taskId !== undefined && f.data.taskId !== null
-  )
+/**
+ * An attempt whose workflow failed before recording an outcome: `failed`, to
+ * be retried after the backoff (the booking runner then records why, and may
+ * decide it needs the merchant). Only while the row is still that attempt's.
+ */
+export async function recordAttemptInterrupted(
+  tasks: LastmileModuleService,
+  attempt: { task_row_id: string; attempts: number }
+): Promise<void> {
+  const task = await tasks.retrieveLastmileTask(attempt.task_row_id)
+  if (task.status !== "booking" || task.attempts !== attempt.attempts) {
+    return
+  }
+  await tasks.updateLastmileTasks({
+    id: task.id,
+    status: "failed",
+    last_error: "The booking attempt did not complete.",
+    next_attempt_at: new Date(Date.now() + nextAttemptDelayMs(attempt.attempts)),
+  })
+}
+
+/** The fulfillment among these that holds a lastmile booking, with its booking read. */
+export function findBookedFulfillment<F extends { id: string; canceled_at?: unknown; data?: unknown }>(
+  fulfillments: F[] | null | undefined
+): { id: string; data: LastmileFulfillmentData } | undefined {
+  for (const fulfillment of fulfillments ?? []) {
+    const data = fulfillment.canceled_at ? null : readFulfillmentData(fulfillment.data)
+    if (data) {
+      return { id: fulfillment.id, data }
+    }
+  }
+  return undefined
 }
 
 export async function stockLocationAddress(

@@ -7,6 +7,8 @@
 import type { LastmileClient, ServiceQuote, ServiceTask } from "../../lib/service-client"
 import type { MedusaAddressLike, MedusaLineLike, MerchantProductIdSource } from "../../lib/lastmile/quote-request"
 import { buildQuoteRequest } from "../../lib/lastmile/quote-request"
+import { BOOKING_ERROR_CODES } from "../../lib/lastmile/booking-codes"
+import { type LastmileShippingMethodData, readShippingMethodData } from "../../lib/lastmile/contracts"
 import { formatMinor, majorToMinor } from "../../lib/lastmile/money"
 import {
   type DeliveryRateRule,
@@ -16,23 +18,6 @@ import {
 } from "../../lib/lastmile/rate-selection"
 import { shopperReason } from "../../lib/lastmile/rate-details"
 import type { LastmileFulfillmentOption } from "../../lib/lastmile/fulfillment-options"
-
-/** What the shipping method carries (see validateFulfillmentData). */
-export interface BookingMethodData {
-  optionId?: string
-  kind?: "delivery" | "collection"
-  deliveryType?: string
-  rateCode?: string | null
-  /** The rate's name, to find it again in a quote that mints new codes. */
-  rateName?: string | null
-  /** True when the shopper chose this very rate (`data.rate_code`): no other may be booked in its place. */
-  rateChosen?: boolean
-  merchantLocationId?: string | null
-  stockLocationId?: string | null
-  phoneNumber?: string | null
-  quotedAmount?: number | null
-  quotedCurrency?: string | null
-}
 
 export interface BookingOrder {
   id: string
@@ -67,7 +52,7 @@ export interface BookedDelivery {
 
 /** The booking needs the merchant: nothing was booked. */
 export class LastmileBookingNeedsAttentionError extends Error {
-  readonly code = "lastmile_needs_attention"
+  readonly code = BOOKING_ERROR_CODES.needsAttention
   constructor(readonly reason: string) {
     super(`Lastmile booking needs attention: ${reason}`)
   }
@@ -75,7 +60,7 @@ export class LastmileBookingNeedsAttentionError extends Error {
 
 /** The order already has a delivery at the service: the service books one per order. */
 export class LastmileAlreadyBookedError extends Error {
-  readonly code = "lastmile_already_booked"
+  readonly code = BOOKING_ERROR_CODES.alreadyBooked
   constructor(
     readonly orderLabel: string,
     readonly task: ServiceTask
@@ -155,7 +140,7 @@ export class DeliveryBooker {
 
   async book(input: {
     option: LastmileFulfillmentOption
-    data: BookingMethodData
+    data: LastmileShippingMethodData
     order: BookingOrder
     /** The fulfillment's items: what the option's shipping profile covers. */
     items?: FulfillmentItemLike[] | null
@@ -229,7 +214,7 @@ export class DeliveryBooker {
 
   /** The price the shopper agreed to, in minor units, and the most the booking may cost. */
   private priceLimit(
-    data: BookingMethodData,
+    data: LastmileShippingMethodData,
     order: BookingOrder,
     currency: string
   ): { reference: number; allowed: number } | undefined {
@@ -241,9 +226,7 @@ export class DeliveryBooker {
       reference = data.quotedAmount
     } else {
       // Chosen at the outage fallback: the amount the shopper paid is the reference.
-      const method = order.shipping_methods?.find(
-        (m) => (m.data as BookingMethodData | null)?.optionId === data.optionId
-      )
+      const method = order.shipping_methods?.find((m) => readShippingMethodData(m.data)?.optionId === data.optionId)
       const paid = method?.amount !== undefined && method?.amount !== null ? Number(method.amount) : NaN
       if (Number.isFinite(paid) && currency) {
         reference = majorToMinor(paid, currency)

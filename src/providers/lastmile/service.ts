@@ -1,5 +1,12 @@
 import { AbstractFulfillmentProviderService, MedusaError } from "@medusajs/framework/utils"
 import { LRUCache } from "lru-cache"
+import { BOOKING_ERROR_CODES } from "../../lib/lastmile/booking-codes"
+import {
+  type LastmileFulfillmentData,
+  type LastmileShippingMethodData as ShippingMethodData,
+  readShippingMethodData,
+  toLabels,
+} from "../../lib/lastmile/contracts"
 import type {
   CalculateShippingOptionPriceDTO,
   CalculatedShippingOptionPrice,
@@ -31,7 +38,6 @@ import { COLLECTION_RATE_CODE } from "../../lib/lastmile/fulfillment-options"
 import { type RateWish, type StoreDescription, needsStoreDirectory } from "../../lib/lastmile/rate-selection"
 import {
   type BookingAdditionalData,
-  type BookingMethodData,
   type BookingOrder,
   DeliveryBooker,
   type FulfillmentItemLike,
@@ -53,32 +59,11 @@ type InjectedDependencies = {
 /** Medusa's price result plus the rate's details for storefronts. */
 export type LastmileCalculatedPrice = CalculatedShippingOptionPrice & { lastmile?: LastmileRateDetails }
 
-/** What `validateFulfillmentData` stores on the shipping method, and booking reads. */
-export interface LastmileShippingMethodData {
-  [key: string]: unknown
-  optionId: string
-  kind: "delivery" | "collection"
-  deliveryType: string
-  /** null when offered at the outage fallback price without a chosen rate. */
-  rateCode: string | null
-  /** The rate's name: a quote may mint new codes, so booking finds the rate again by it. */
-  rateName: string | null
-  /** True when the shopper chose the rate (`data.rate_code`); else the option's rule picked it. */
-  rateChosen: boolean
-  stockLocationId: string | null
-  /** The store's external id (collection only). */
-  merchantLocationId: string | null
-  /** The shopper's phone in international format. */
-  phoneNumber: string | null
-  description: string | null
-  window: { from: string; to: string } | null
-  /** Minor units of `quotedCurrency`, as quoted at selection. */
-  quotedAmount: number | null
-  quotedCurrency: string
-  /** When the quote behind `quotedAmount` was made (ISO 8601). */
-  quotedAt: string | null
-  fallback: boolean
-}
+/** What `validateFulfillmentData` stores on the shipping method: the contract, with every field it sets. */
+export type LastmileShippingMethodData = Required<
+  Pick<ShippingMethodData, "optionId" | "kind" | "deliveryType" | "rateChosen" | "fallback">
+> &
+  ShippingMethodData
 
 /**
  * The fulfillment provider `lastmile` (provider id `lastmile_lastmile`). It
@@ -317,8 +302,9 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
     fulfillment: Record<string, unknown>,
     additionalData?: Record<string, unknown>
   ): Promise<CreateFulfillmentResult> {
-    const option = this.findOption({ id: data.optionId })
-    if (!option || option.kind === "return" || !order?.id) {
+    const method = readShippingMethodData(data)
+    const option = this.findOption({ id: method?.optionId })
+    if (!method || !option || option.kind === "return" || !order?.id) {
       throw new MedusaError(
         MedusaError.Types.INVALID_DATA,
         `This shipping method has no lastmile booking data (option ${JSON.stringify(data.optionId ?? null)}); choose the lastmile option at checkout again.`
@@ -328,30 +314,26 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
     try {
       const booked = await this.booker_.book({
         option,
-        data: data as BookingMethodData,
+        data: method,
         order: order as unknown as BookingOrder,
         items,
         deliveryAddress: (fulfillment.delivery_address ?? null) as BookingOrder["shipping_address"],
         additional,
       })
       const task = booked.task
-      return {
-        data: {
-          taskId: task.taskId,
-          trackingId: task.trackingId ?? null,
-          trackingUrl: task.trackingUrl ?? null,
-          status: task.status?.value ?? null,
-          rateCode: booked.rateCode,
-          deliveryType: (data.deliveryType as string | undefined) ?? option.delivery_type ?? null,
-          merchantLocationId: (data.merchantLocationId as string | undefined) ?? null,
-          stockLocationId: (data.stockLocationId as string | undefined) ?? null,
-          adopted: booked.adopted,
-          bookedAt: new Date().toISOString(),
-        },
-        labels: task.trackingId
-          ? [{ tracking_number: task.trackingId, tracking_url: task.trackingUrl ?? "", label_url: "" }]
-          : [],
+      const booking: LastmileFulfillmentData = {
+        taskId: task.taskId,
+        trackingId: task.trackingId ?? null,
+        trackingUrl: task.trackingUrl ?? null,
+        status: task.status?.value ?? null,
+        rateCode: booked.rateCode,
+        deliveryType: method.deliveryType ?? option.delivery_type ?? null,
+        merchantLocationId: method.merchantLocationId ?? null,
+        stockLocationId: method.stockLocationId ?? null,
+        adopted: booked.adopted,
+        bookedAt: new Date().toISOString(),
       }
+      return { data: booking, labels: toLabels(booking) }
     } catch (error) {
       throw toMedusaBookingError(error)
     }
@@ -413,12 +395,13 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
     method: Record<string, unknown>,
     cart: CartPricingContext
   ): { amount: number; details: LastmileRateDetails } | undefined {
-    const chosen = method as Partial<LastmileShippingMethodData>
-    const quotedAt = typeof chosen.quotedAt === "string" ? Date.parse(chosen.quotedAt) : NaN
+    const chosen = readShippingMethodData(method)
+    const quotedAt = typeof chosen?.quotedAt === "string" ? Date.parse(chosen.quotedAt) : NaN
     if (
+      !chosen ||
       chosen.optionId !== option.id ||
       typeof chosen.quotedAmount !== "number" ||
-      chosen.quotedCurrency?.toUpperCase() !== cart.currencyCode.toUpperCase() ||
+      (chosen.quotedCurrency ?? "").toUpperCase() !== cart.currencyCode.toUpperCase() ||
       !(Date.now() - quotedAt <= this.options_.keepChosenPriceMs) ||
       (option.kind === "collection" && chosen.merchantLocationId !== (storeExternalId(cart.location) ?? null))
     ) {
@@ -525,17 +508,18 @@ function rateWish(option: LastmileFulfillmentOption, data: Record<string, unknow
   if (typeof data.rate_code === "string" && data.rate_code.trim()) {
     return { rateCode: data.rate_code.trim(), chosen: true }
   }
-  const held = data as Partial<LastmileShippingMethodData>
-  if (held.optionId !== option.id || (typeof held.rateCode !== "string" && typeof held.rateName !== "string")) {
+  const held = readShippingMethodData(data)
+  if (!held || held.optionId !== option.id || (!held.rateCode && !held.rateName)) {
     return undefined
   }
   return { rateCode: held.rateCode, name: held.rateName, chosen: held.rateChosen === true }
 }
 
 /**
- * Booking errors at Medusa's boundary. The message starts with a stable
- * marker the booking runner reads (error classes do not survive the
- * workflow engine); service errors are already redacted.
+ * Booking errors at Medusa's boundary: MedusaErrors whose `code` (one of the
+ * plugin's booking codes) survives the workflow engine, where error classes
+ * do not; the booking runner decides by it. Service errors are already
+ * redacted.
  */
 export function toMedusaBookingError(error: unknown): MedusaError {
   if (error instanceof MedusaError) {
@@ -548,13 +532,13 @@ export function toMedusaBookingError(error: unknown): MedusaError {
     return new MedusaError(
       MedusaError.Types.UNEXPECTED_STATE,
       `Lastmile booking failed: ${error.message}`,
-      "lastmile_booking_failed"
+      BOOKING_ERROR_CODES.failed
     )
   }
   return new MedusaError(
     MedusaError.Types.UNEXPECTED_STATE,
     `Lastmile booking failed: ${error instanceof Error ? error.message : String(error)}`,
-    "lastmile_booking_failed"
+    BOOKING_ERROR_CODES.failed
   )
 }
 

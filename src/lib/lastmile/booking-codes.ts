@@ -1,0 +1,18 @@
+/**
+ * The codes a failed booking carries across Medusa's workflow engine (which
+ * keeps an error's `code`, not its class): the provider and the booking steps
+ * throw MedusaErrors with them, the booking runner decides by them.
+ */
+export const BOOKING_ERROR_CODES = {
+  /** Nothing was booked and retrying will not help: the merchant decides (rate gone, price rose, refused). */
+  needsAttention: "lastmile_needs_attention",
+  /** The order already has a delivery at the service. */
+  alreadyBooked: "lastmile_already_booked",
+  /** The attempt failed and may succeed later: retried with backoff. */
+  failed: "lastmile_booking_failed",
+} as const
+
+/** Whether a failed booking's code says it waits for the merchant rather than a retry. */
+export function needsMerchant(code: unknown): boolean {
+  return code === BOOKING_ERROR_CODES.needsAttention || code === BOOKING_ERROR_CODES.alreadyBooked
+}

@@ -1,0 +1,67 @@
+/**
+ * Books an order's lastmile delivery (or collection) exactly once: under the
+ * order's lock (across instances with Redis locking), the task row is written
+ * before the service is called, Medusa's createOrderFulfillmentWorkflow
+ * creates the fulfillment (whose provider call re-quotes and books), and the
+ * booking is recorded from the fulfillment. A failed attempt fails this
+ * workflow: its compensation marks the attempt `failed` and releases the
+ * lock, and `bookOrderDelivery` (src/lib/booking) records why.
+ */
+import { acquireLockStep, createOrderFulfillmentWorkflow, releaseLockStep } from "@medusajs/medusa/core-flows"
+import { WorkflowResponse, createWorkflow, transform, when } from "@medusajs/framework/workflows-sdk"
+import {
+  type BookingSkip,
+  type OrderBookingPlan,
+  type PrepareOrderBookingInput,
+  prepareOrderBookingStep,
+} from "./steps/prepare-order-booking"
+import { type OrderBooked, recordOrderBookedStep } from "./steps/record-order-booked"
+
+export type BookOrderDeliveryWorkflowInput = PrepareOrderBookingInput
+
+export type BookOrderDeliveryWorkflowOutput = BookingSkip | ({ status: "booked" } & OrderBooked)
+
+export const bookOrderDeliveryWorkflowId = "lastmile-book-order-delivery"
+
+/** The lock of an order's booking, shared with everything that books it. */
+export const orderBookingLockKey = (orderId: string): string => `lastmile:booking:${orderId}`
+
+export const bookOrderDeliveryWorkflow = createWorkflow(
+  bookOrderDeliveryWorkflowId,
+  (input: BookOrderDeliveryWorkflowInput) => {
+    const key = transform({ input }, ({ input }) => orderBookingLockKey(input.order_id))
+    acquireLockStep({ key, timeout: 60, ttl: 120 })
+    const plan = prepareOrderBookingStep(input)
+
+    const booked = when("lastmile-book-when-planned", { plan }, ({ plan }) => plan.action === "book").then(() => {
+      const fulfillmentInput = transform({ plan }, ({ plan }) => planned(plan).fulfillment)
+      createOrderFulfillmentWorkflow.runAsStep({ input: fulfillmentInput })
+      const recordInput = transform({ plan, input }, ({ plan, input }) => ({
+        order_id: input.order_id,
+        task_row_id: planned(plan).task_row_id,
+      }))
+      return recordOrderBookedStep(recordInput)
+    })
+
+    releaseLockStep({ key })
+    const outcome = transform({ plan, booked }, ({ plan, booked }): BookOrderDeliveryWorkflowOutput =>
+      plan.action === "skip" || !booked ? skipped(plan) : { status: "booked", ...booked }
+    )
+    return new WorkflowResponse(outcome)
+  }
+)
+
+/** The plan of an attempt (the branch runs only for those). */
+function planned(plan: OrderBookingPlan): Extract<OrderBookingPlan, { action: "book" }> {
+  if (plan.action !== "book") {
+    throw new Error("lastmile: no booking was planned")
+  }
+  return plan
+}
+
+function skipped(plan: OrderBookingPlan): BookingSkip {
+  if (plan.action !== "skip") {
+    throw new Error("lastmile: the booking was planned but not recorded")
+  }
+  return plan.outcome
+}

@@ -1,0 +1,67 @@
+/**
+ * Books a return that uses the lastmile-return option with the service,
+ * keyed on the return id, under the return's lock. Medusa gives the provider
+ * neither the order nor the customer's address for returns, so this runs from
+ * the order.return_requested subscriber. The fulfillment gets the tracking
+ * (Medusa's updateFulfillmentWorkflow), and the task row records the booking.
+ * A failed attempt fails the workflow; `bookReturn` (src/lib/booking) records
+ * why. A return is never posted twice blindly.
+ */
+import { acquireLockStep, releaseLockStep, updateFulfillmentWorkflow } from "@medusajs/medusa/core-flows"
+import { WorkflowResponse, createWorkflow, transform, when } from "@medusajs/framework/workflows-sdk"
+import {
+  type ReturnBookingPlan,
+  type ReturnBookingSkip,
+  prepareReturnBookingStep,
+} from "./steps/prepare-return-booking"
+import { bookReturnAtServiceStep } from "./steps/book-return-at-service"
+import { recordReturnBookedStep } from "./steps/record-return-booked"
+
+export interface BookReturnWorkflowInput {
+  return_id: string
+}
+
+export type BookReturnWorkflowOutput = ReturnBookingSkip | { status: "booked"; task_id: string }
+
+export const bookReturnWorkflowId = "lastmile-book-return"
+
+export const returnBookingLockKey = (returnId: string): string => `lastmile:return:${returnId}`
+
+export const bookReturnWorkflow = createWorkflow(bookReturnWorkflowId, (input: BookReturnWorkflowInput) => {
+  const key = transform({ input }, ({ input }) => returnBookingLockKey(input.return_id))
+  acquireLockStep({ key, timeout: 60, ttl: 120 })
+  const plan = prepareReturnBookingStep(input)
+
+  const booked = when("lastmile-book-return-when-planned", { plan }, ({ plan }) => plan.action === "book").then(() => {
+    const attempt = transform({ plan }, ({ plan }) => planned(plan))
+    const returnInput = transform({ attempt }, ({ attempt }) => ({ return_id: attempt.return_id }))
+    const booking = bookReturnAtServiceStep(returnInput)
+    const update = transform({ attempt, booking }, ({ attempt, booking }) => ({
+      id: attempt.fulfillment_id,
+      data: booking.data,
+      // Medusa's input type leaves labels out, but the module stores them.
+      labels: booking.labels,
+    }))
+    updateFulfillmentWorkflow.runAsStep({ input: update })
+    const record = transform({ attempt, booking }, ({ attempt, booking }) => ({
+      task_row_id: attempt.task_row_id,
+      fulfillment_id: attempt.fulfillment_id,
+      data: booking.data,
+    }))
+    return recordReturnBookedStep(record)
+  })
+
+  releaseLockStep({ key })
+  const outcome = transform({ plan, booked }, ({ plan, booked }): BookReturnWorkflowOutput =>
+    plan.action === "skip" ? plan.outcome : { status: "booked", task_id: booked?.task_id ?? "" }
+  )
+  return new WorkflowResponse(outcome)
+})
+
+/** The plan of an attempt (the branch runs only for those). */
+function planned(plan: ReturnBookingPlan): Extract<ReturnBookingPlan, { action: "book" }> {
+  if (plan.action !== "book") {
+    throw new Error("lastmile: no return booking was planned")
+  }
+  return plan
+}

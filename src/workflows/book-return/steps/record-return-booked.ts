@@ -1,0 +1,32 @@
+/** Records a booked return on its task row; the compensation puts the row back as it was. */
+import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
+import { LASTMILE_MODULE } from "../../../modules/lastmile"
+import type { LastmileModuleService } from "../../../modules/lastmile/service"
+import { recordBooked } from "../../../lib/booking/task-records"
+import type { LastmileFulfillmentData } from "../../../lib/lastmile/contracts"
+
+export const recordReturnBookedStepId = "lastmile-record-return-booked"
+
+export const recordReturnBookedStep = createStep(
+  recordReturnBookedStepId,
+  async (input: { task_row_id: string; fulfillment_id: string; data: LastmileFulfillmentData }, { container }) => {
+    const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
+    const before = await tasks.retrieveLastmileTask(input.task_row_id)
+    const booking = await recordBooked(tasks, before, input.fulfillment_id, input.data)
+    return new StepResponse({ task_id: String(booking.taskId) }, before)
+  },
+  async (before, { container }) => {
+    if (!before) {
+      return
+    }
+    await container.resolve<LastmileModuleService>(LASTMILE_MODULE).updateLastmileTasks({
+      id: before.id,
+      status: before.status,
+      task_id: before.task_id,
+      tracking_id: before.tracking_id,
+      tracking_url: before.tracking_url,
+      booked_at: before.booked_at,
+      status_history: before.status_history,
+    })
+  }
+)

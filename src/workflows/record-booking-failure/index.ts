@@ -1,0 +1,34 @@
+/**
+ * Settles a failed booking attempt (delivery or return) under the same lock
+ * as the booking, so it never overwrites another run's outcome.
+ */
+import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
+import { WorkflowResponse, createWorkflow, transform } from "@medusajs/framework/workflows-sdk"
+import {
+  type RecordBookingFailureInput,
+  type RecordedFailure,
+  recordBookingFailureStep,
+} from "./steps/record-booking-failure"
+
+export type RecordBookingFailureWorkflowInput = RecordBookingFailureInput & {
+  /** The booking's lock key. */
+  lock_key: string
+}
+export type { RecordedFailure }
+
+export const recordBookingFailureWorkflowId = "lastmile-record-booking-failure"
+
+export const recordBookingFailureWorkflow = createWorkflow(
+  recordBookingFailureWorkflowId,
+  (input: RecordBookingFailureWorkflowInput) => {
+    const key = transform({ input }, ({ input }) => input.lock_key)
+    acquireLockStep({ key, timeout: 60, ttl: 30 })
+    const stepInput = transform({ input }, ({ input }) => ({
+      merchant_order_id: input.merchant_order_id,
+      error: input.error,
+    }))
+    const recorded = recordBookingFailureStep(stepInput)
+    releaseLockStep({ key })
+    return new WorkflowResponse(recorded)
+  }
+)

@@ -1,0 +1,60 @@
+/**
+ * Records why a booking attempt failed, from the error's booking code: the
+ * merchant decides (`needs_attention`), or the retry job tries again after
+ * the backoff (`failed`). Only an attempt that is still unsettled is
+ * touched; its compensation puts the row back.
+ */
+import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
+import { LASTMILE_MODULE } from "../../../modules/lastmile"
+import type { LastmileModuleService } from "../../../modules/lastmile/service"
+import type { LastmileTaskRow } from "../../../modules/lastmile/types"
+import { recordFailure } from "../../../lib/booking/task-records"
+import { needsMerchant } from "../../../lib/lastmile/booking-codes"
+
+export interface RecordBookingFailureInput {
+  /** The order id for a delivery, the return id for a return. */
+  merchant_order_id: string
+  /** The failed workflow's error: its MedusaError code decides, its message is kept for the merchant. */
+  error: { code?: string | null; message: string }
+}
+
+export type RecordedFailure =
+  | { status: "needs_attention"; reason: string }
+  | { status: "failed"; reason: string; nextAttemptAt: Date }
+  /** The attempt was settled meanwhile (booked, or recorded by another run). */
+  | { status: "unchanged" }
+
+export const recordBookingFailureStepId = "lastmile-record-booking-failure"
+
+export const recordBookingFailureStep = createStep(
+  recordBookingFailureStepId,
+  async (input: RecordBookingFailureInput, { container }) => {
+    const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
+    const [task] = await tasks.listLastmileTasks({ merchant_order_id: input.merchant_order_id })
+    if (!task || (task.status !== "booking" && task.status !== "failed")) {
+      return new StepResponse<RecordedFailure, LastmileTaskRow | null>({ status: "unchanged" }, null)
+    }
+    const needsAttention = needsMerchant(input.error.code)
+    const nextAttemptAt = await recordFailure(tasks, task, {
+      attempts: task.attempts,
+      message: input.error.message,
+      needsAttention,
+    })
+    const recorded: RecordedFailure = nextAttemptAt
+      ? { status: "failed", reason: input.error.message, nextAttemptAt }
+      : { status: "needs_attention", reason: input.error.message }
+    return new StepResponse<RecordedFailure, LastmileTaskRow | null>(recorded, task)
+  },
+  async (before, { container }) => {
+    if (!before) {
+      return
+    }
+    await container.resolve<LastmileModuleService>(LASTMILE_MODULE).updateLastmileTasks({
+      id: before.id,
+      status: before.status,
+      last_error: before.last_error,
+      next_attempt_at: before.next_attempt_at,
+      status_history: before.status_history,
+    })
+  }
+)
