@@ -377,12 +377,14 @@ export class LastmileSimulator {
   // ------------------------------------------------------------ control API
 
   private control(method: string, url: URL, raw: string, res: ServerResponse): void {
-    let body: Record<string, unknown> = {}
+    let parsed: unknown = {}
     try {
-      body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {}
+      parsed = raw ? JSON.parse(raw) : {}
     } catch {
       return send(res, 400, { error: { code: "INVALID_JSON", message: "Body is not valid JSON" } })
     }
+    const body: Record<string, unknown> =
+      parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {}
     const path = url.pathname.slice("/__sim".length)
     const taskRoute = /^\/tasks\/(\d+)\/(status|advance)$/.exec(path)
     const locationRoute = /^\/locations\/([^/]+)$/.exec(path)
@@ -396,7 +398,7 @@ export class LastmileSimulator {
         return send(res, 204, null)
       }
       if (method === "POST" && path === "/faults") {
-        this.addFault(body as unknown as Fault)
+        this.addFault(faultOf(body))
         return send(res, 201, body)
       }
       if (method === "DELETE" && path === "/faults") {
@@ -434,7 +436,10 @@ export class LastmileSimulator {
         return send(res, 200, this.state.locations)
       }
       if (method === "PUT" && path === "/locations") {
-        this.setLocations(body as unknown as SimLocation[])
+        if (!Array.isArray(parsed)) {
+          throw new SimulatorError(400, "BAD_REQUEST", "PUT /__sim/locations takes a list of locations")
+        }
+        this.setLocations(parsed)
         return send(res, 200, this.state.locations)
       }
       if (method === "PATCH" && locationRoute) {
@@ -490,6 +495,26 @@ function publicTask(task: SimTask): Record<string, unknown> {
     trackingUrl: task.trackingUrl,
     rateCode: task.rateCode,
     merchantOrderId: task.merchantOrderId,
+  }
+}
+
+const FAULT_KINDS: FaultKind[] = ["latency", "status", "timeout", "malformed", "dropAfterCommit", "reset"]
+
+/** A fault from the control API's JSON; a kind it does not know is refused. */
+function faultOf(body: Record<string, unknown>): Fault {
+  const kind = FAULT_KINDS.find((k) => k === body.kind)
+  if (!kind || typeof body.operation !== "string") {
+    throw new SimulatorError(400, "BAD_REQUEST", `a fault needs an operation and a kind (${FAULT_KINDS.join(", ")})`)
+  }
+  const number = (value: unknown) => (typeof value === "number" ? value : undefined)
+  return {
+    operation: body.operation as Fault["operation"],
+    kind,
+    times: number(body.times),
+    latencyMs: number(body.latencyMs),
+    status: number(body.status),
+    retryAfterSeconds: number(body.retryAfterSeconds),
+    commit: body.commit === true,
   }
 }
 

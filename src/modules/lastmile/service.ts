@@ -89,6 +89,7 @@ export class LastmileModuleService extends MedusaService({ LastmileTask, Lastmil
       ]
     )
     if (first) {
+      // Raw SQL rows are untyped; the RETURNING clause above gives exactly these columns.
       return first as unknown as RecordedWebhook
     }
     // The event id was recorded before: keep this delivery for the audit, unprocessed.

@@ -5,6 +5,7 @@
  * that is gone or dearer than allowed needs the merchant's decision.
  */
 import type { LastmileClient, ServiceQuote, ServiceTask } from "../../lib/service-client"
+import { z } from "zod"
 import type { MedusaAddressLike, MedusaLineLike, MerchantProductIdSource } from "../../lib/lastmile/quote-request"
 import { buildQuoteRequest } from "../../lib/lastmile/quote-request"
 import { BOOKING_ERROR_CODES } from "../../lib/lastmile/booking-codes"
@@ -19,15 +20,55 @@ import {
 import { shopperReason } from "../../lib/lastmile/rate-details"
 import type { LastmileFulfillmentOption } from "../../lib/lastmile/fulfillment-options"
 
-export interface BookingOrder {
-  id: string
-  display_id?: number | string | null
-  currency_code?: string | null
-  email?: string | null
-  customer?: { email?: string | null } | null
-  shipping_address?: MedusaAddressLike | null
-  items?: (MedusaLineLike & { id?: string | null })[] | null
-  shipping_methods?: { shipping_option_id?: string | null; amount?: number | string | null; data?: unknown }[] | null
+const text = z.string().nullish()
+/** Medusa hands quantities and amounts as numbers, strings or BigNumbers: anything that prints as a number. */
+const numeric = z.custom<number | string | { toString(): string }>((value) => value !== null && value !== undefined)
+const address = z.looseObject({
+  first_name: text,
+  last_name: text,
+  phone: text,
+  address_1: text,
+  address_2: text,
+  city: text,
+  postal_code: text,
+  country_code: text,
+})
+
+/** What booking reads of the order Medusa passes to createFulfillment. */
+const bookingOrderSchema = z.looseObject({
+  id: z.string().min(1),
+  display_id: z.union([z.number(), z.string()]).nullish(),
+  currency_code: text,
+  email: text,
+  customer: z.looseObject({ email: text }).nullish(),
+  shipping_address: address.nullish(),
+  items: z
+    .array(
+      z.looseObject({
+        id: text,
+        variant_id: text,
+        variant_sku: text,
+        variant: z.looseObject({ id: text, sku: text }).nullish(),
+        quantity: numeric,
+      })
+    )
+    .nullish(),
+  shipping_methods: z
+    .array(z.looseObject({ shipping_option_id: text, amount: numeric.nullish(), data: z.unknown() }))
+    .nullish(),
+})
+export type BookingOrder = z.infer<typeof bookingOrderSchema>
+
+/** A Medusa address (the fulfillment's delivery address), or null when there is none that can be read. */
+export function readAddress(value: unknown): MedusaAddressLike | null {
+  const parsed = address.safeParse(value)
+  return parsed.success ? parsed.data : null
+}
+
+/** The order as booking reads it, or null when Medusa passed none that can be read. */
+export function readBookingOrder(order: unknown): BookingOrder | null {
+  const parsed = bookingOrderSchema.safeParse(order)
+  return parsed.success ? parsed.data : null
 }
 
 /** Passed by the plugin's booking runner as the workflow's `additional_data.lastmile`. */

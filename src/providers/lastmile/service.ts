@@ -38,7 +38,8 @@ import { COLLECTION_RATE_CODE } from "../../lib/lastmile/fulfillment-options"
 import { type RateWish, type StoreDescription, needsStoreDirectory } from "../../lib/lastmile/rate-selection"
 import {
   type BookingAdditionalData,
-  type BookingOrder,
+  readAddress,
+  readBookingOrder,
   DeliveryBooker,
   type FulfillmentItemLike,
   LastmileAlreadyBookedError,
@@ -54,6 +55,17 @@ import {
 
 type InjectedDependencies = {
   logger: Logger
+}
+
+/** What the provider reads of the cart contexts Medusa passes to calculatePrice and validateFulfillmentData. */
+type MedusaCartContext = LastmilePricingContext & {
+  id: string
+  currency_code?: unknown
+  items?: unknown
+  shipping_address?: unknown
+  from_location?: unknown
+  email?: string | null
+  customer?: { email?: string | null } | null
 }
 
 /** Medusa's price result plus the rate's details for storefronts. */
@@ -229,7 +241,7 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
       return { ...data, optionId: option.id }
     }
     const wish = requestedRate(option, data)
-    const cart = this.toPricingContext(context as unknown as CalculateShippingOptionPriceDTO["context"])
+    const cart = this.toPricingContext(context)
     const pricedLines = this.pricedLines_.get(pricedKey(option, cart))
     if (pricedLines) {
       cart.items = cart.items.filter((item) => item.id && pricedLines.includes(item.id))
@@ -304,7 +316,8 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
   ): Promise<CreateFulfillmentResult> {
     const method = readShippingMethodData(data)
     const option = this.findOption({ id: method?.optionId })
-    if (!method || !option || option.kind === "return" || !order?.id) {
+    const booking = readBookingOrder(order)
+    if (!method || !option || option.kind === "return" || !booking) {
       throw new MedusaError(
         MedusaError.Types.INVALID_DATA,
         `This shipping method has no lastmile booking data (option ${JSON.stringify(data.optionId ?? null)}); choose the lastmile option at checkout again.`
@@ -315,13 +328,13 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
       const booked = await this.booker_.book({
         option,
         data: method,
-        order: order as unknown as BookingOrder,
+        order: booking,
         items,
-        deliveryAddress: (fulfillment.delivery_address ?? null) as BookingOrder["shipping_address"],
+        deliveryAddress: readAddress(fulfillment.delivery_address),
         additional,
       })
       const task = booked.task
-      const booking: LastmileFulfillmentData = {
+      const recorded: LastmileFulfillmentData = {
         taskId: task.taskId,
         trackingId: task.trackingId ?? null,
         trackingUrl: task.trackingUrl ?? null,
@@ -333,7 +346,7 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
         adopted: booked.adopted,
         bookedAt: new Date().toISOString(),
       }
-      return { data: booking, labels: toLabels(booking) }
+      return { data: recorded, labels: toLabels(recorded) }
     } catch (error) {
       throw toMedusaBookingError(error)
     }
@@ -371,6 +384,7 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
   private unpriced(details: LastmileRateDetails | undefined): LastmileCalculatedPrice {
     // No amount: Medusa treats the option as unavailable rather than failing the cart.
     return {
+      // Medusa's type says number, but only an absent amount makes it treat the option as unavailable.
       calculated_amount: undefined as unknown as number,
       is_calculated_price_tax_inclusive: this.options_.pricesIncludeTax,
       ...(details ? { lastmile: details } : {}),
@@ -430,20 +444,16 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
     return this.options_.fallbackAmounts[currency.toLowerCase()]
   }
 
-  private toPricingContext(context: CalculateShippingOptionPriceDTO["context"]): CartPricingContext {
-    const extended = context as typeof context &
-      LastmilePricingContext & {
-        email?: string | null
-        customer?: { email?: string | null } | null
-      }
+  /** Reads the cart from either context Medusa passes (pricing or validation), with the hook's additions. */
+  private toPricingContext(context: MedusaCartContext): CartPricingContext {
     return {
       cartId: context.id,
-      currencyCode: (extended.currency_code as string | undefined) ?? "",
+      currencyCode: typeof context.currency_code === "string" ? context.currency_code : "",
       items: (context.items ?? []) as CartPricingContext["items"],
       shippingAddress: context.shipping_address as CartPricingContext["shippingAddress"],
-      email: extended.lastmile_customer_email ?? extended.email ?? extended.customer?.email ?? null,
+      email: context.lastmile_customer_email ?? context.email ?? context.customer?.email ?? null,
       location: context.from_location as CartPricingContext["location"],
-      dispatchAddress: extended.lastmile_dispatch_address ?? null,
+      dispatchAddress: context.lastmile_dispatch_address ?? null,
     }
   }
 

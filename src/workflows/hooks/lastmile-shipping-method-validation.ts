@@ -34,13 +34,7 @@ addShippingMethodToCartWorkflow.hooks.validate(async ({ input, cart }, { contain
   if (!lastmileOptions.length) {
     return
   }
-  const shopper = cart as unknown as {
-    id: string
-    currency_code: string
-    email?: string | null
-    shipping_address?: MedusaAddressLike | null
-    items?: MedusaLineLike[]
-  }
+  const shopper: ShopperCart = cart
   const check = checkShopperDetails({
     shippingAddress: shopper.shipping_address,
     email: shopper.email,
@@ -68,6 +62,15 @@ addShippingMethodToCartWorkflow.hooks.validate(async ({ input, cart }, { contain
     )
   }
 })
+
+/** The fields of the hook's cart this check reads. */
+interface ShopperCart {
+  id: string
+  currency_code: string
+  email?: string | null
+  shipping_address?: MedusaAddressLike | null
+  items?: MedusaLineLike[]
+}
 
 interface PricedOption {
   id: string
