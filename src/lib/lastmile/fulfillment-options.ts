@@ -43,6 +43,11 @@ export function isBookableMethodData(data: Record<string, unknown> | null | unde
   return kind === "delivery" || kind === "collection"
 }
 
+/** The delivery type an option is quoted for: its own, or (collection) the first configured one's. */
+export function quoteDeliveryTypeOf(option: LastmileFulfillmentOption, primaryDeliveryType: string): string {
+  return option.kind === "delivery" ? (option.delivery_type ?? primaryDeliveryType) : primaryDeliveryType
+}
+
 /** NEXT_DAY → lastmile-next-day. */
 export function deliveryOptionId(deliveryType: string): string {
   return `lastmile-${deliveryType.toLowerCase().replace(/_/g, "-")}`

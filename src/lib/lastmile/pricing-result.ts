@@ -14,6 +14,8 @@ export type PricingOutcome =
   /** A 4xx or an unreadable answer: the service refused, so nothing is offered in its place. */
   | { ok: false; reason: "service_refused"; detail: string; error: unknown }
   | { ok: false; reason: "store_not_mapped"; detail: string }
+  /** The storefront's `data.rate_code` is not a rate code at all. */
+  | { ok: false; reason: "rate_code_invalid"; detail: string }
 
 export type PricingResult = PricingOutcome & {
   /** The quote's eligibility, when a quote was read. */

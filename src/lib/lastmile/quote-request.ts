@@ -22,6 +22,8 @@ export interface MedusaAddressLike {
 export interface MedusaLineLike {
   /** The line item's id, where Medusa gives it. */
   id?: string | null
+  /** false for a line that ships nothing (a gift card, a download): it is left out of the basket. */
+  requires_shipping?: boolean | null
   variant_id?: string | null
   variant_sku?: string | null
   variant?: { id?: string | null; sku?: string | null } | null
@@ -90,8 +92,12 @@ export function toServiceAddress(
 export function toLineItems(items: MedusaLineLike[], source: MerchantProductIdSource = "sku"): ServiceLineItem[] {
   const quantities = new Map<string, number>()
   for (const item of items) {
-    const sku = item.variant_sku ?? item.variant?.sku ?? undefined
-    const variantId = item.variant_id ?? item.variant?.id ?? undefined
+    if (item.requires_shipping === false) {
+      continue
+    }
+    // An empty SKU is no SKU.
+    const sku = item.variant_sku || item.variant?.sku || undefined
+    const variantId = item.variant_id || item.variant?.id || undefined
     const id = source === "sku" ? (sku ?? variantId) : (variantId ?? sku)
     const quantity = Number(item.quantity?.toString())
     if (!id || !Number.isFinite(quantity) || quantity <= 0) {

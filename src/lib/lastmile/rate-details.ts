@@ -67,6 +67,7 @@ export function shopperReason(option: LastmileFulfillmentOption, result: Pricing
   const collection = option.kind === "collection"
   switch (result.reason) {
     case "input_incomplete":
+    case "rate_code_invalid":
       return result.detail
     case "service_unavailable":
       return "Live delivery prices are unavailable right now. Please try again in a moment."

@@ -252,6 +252,8 @@ export function selectCollectionRate(
   return { ok: false, reason: "rate_missing", detail: `the quote offers no collection from ${storeExternalId}` }
 }
 
+const MAX_REASON_LENGTH = 200
+
 const ERROR_TEXT_KEYS = ["message", "reason", "description", "detail", "title", "error", "errors", "code"] as const
 
 /**
@@ -272,7 +274,21 @@ function errorText(value: unknown, depth: number): string | undefined {
     if (!text) {
       return undefined
     }
-    return /^[A-Z0-9]+(_[A-Z0-9]+)+$|^[A-Z]{3,}$/.test(text) ? humaniseCode(text) : text
+    // An error sent as JSON text is read as the structure it holds, never shown raw.
+    if (/^[[{]/.test(text)) {
+      try {
+        return errorText(JSON.parse(text), depth + 1)
+      } catch {
+        return undefined
+      }
+    }
+    if (/^<|<\/?[a-z][^>]*>/i.test(text)) {
+      return undefined
+    }
+    if (/^[A-Za-z0-9]+(_[A-Za-z0-9]+)+$|^[A-Z]{3,}$/.test(text)) {
+      return humaniseCode(text)
+    }
+    return text.length > MAX_REASON_LENGTH ? `${text.slice(0, MAX_REASON_LENGTH - 1)}…` : text
   }
   if (Array.isArray(value)) {
     for (const item of value) {

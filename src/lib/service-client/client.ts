@@ -218,7 +218,22 @@ export class LastmileClient {
         timeoutMs,
         signal: options.signal,
       })
-      return this.parse("POST /task/quotes", json, parseQuote)
+      const quote = this.parse("POST /task/quotes", json, parseQuote)
+      for (const invalid of quote.invalidRates) {
+        this.warnOnce(
+          `rate:${invalid.issues.join(";")}`,
+          `lastmile: left out an unreadable rate of a quote (${invalid.issues.slice(0, 3).join("; ")})`
+        )
+      }
+      // Rates that were all unreadable are not "this route is not served".
+      if (!quote.rates.length && quote.invalidRates.length) {
+        throw new LastmileInvalidResponseError(
+          "POST /task/quotes: every rate of the answer was unreadable",
+          quote.invalidRates.flatMap((r) => r.issues),
+          { operation: "POST /task/quotes" }
+        )
+      }
+      return quote
     }, deadline)
   }
 

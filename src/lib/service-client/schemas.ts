@@ -66,9 +66,13 @@ const RATE_OPTIONAL_FIELDS = ["name", "description", "price", "window", "co2Savi
 
 function cleanRate(value: Record<string, unknown>): Record<string, unknown> {
   const rate = withoutNulls(value, RATE_OPTIONAL_FIELDS)
-  // `error: false` reads as "no error"; any other value means the rate cannot be offered.
-  if (rate.error === false) {
+  // `error: false` or "" reads as "no error"; any other value means the rate cannot be offered.
+  if (rate.error === false || (typeof rate.error === "string" && !rate.error.trim())) {
     delete rate.error
+  }
+  // A price whose currency is null reads like the spec's bare number: in the cart's currency.
+  if (isRecord(rate.price) && rate.price.currency === null && typeof rate.price.amount === "number") {
+    rate.price = rate.price.amount
   }
   // Window and CO2 only decorate a rate: an odd one is dropped, the rate is kept.
   if ("window" in rate) {
@@ -107,13 +111,22 @@ export const rateSchema = cleaned(
   })
 )
 
-const quoteEnvelopeSchema = z.looseObject({
-  eligibility: z.string().optional(),
-  rates: z.array(z.unknown()),
-})
+const quoteEnvelopeSchema = cleaned(
+  (value) => withoutNulls(value, ["eligibility"]),
+  z.looseObject({
+    eligibility: z.string().optional(),
+    rates: z.array(z.unknown()),
+  })
+)
 
 const statusSchema = z
-  .union([z.looseObject({ value: z.string(), taskId: identifier.optional() }), z.string()])
+  .union([
+    cleaned(
+      (value) => withoutNulls(value, ["taskId"]),
+      z.looseObject({ value: z.string(), taskId: identifier.optional() })
+    ),
+    z.string(),
+  ])
   .transform((s) => (typeof s === "string" ? { value: s } : s))
 
 const TASK_OPTIONAL_FIELDS = [

@@ -6,7 +6,7 @@
  */
 import type { LastmileClient, ServiceQuote } from "../../lib/service-client"
 import { LastmileError, isServiceOutage } from "../../lib/service-client"
-import type { LastmileFulfillmentOption } from "../../lib/lastmile/fulfillment-options"
+import { type LastmileFulfillmentOption, quoteDeliveryTypeOf } from "../../lib/lastmile/fulfillment-options"
 import {
   type MedusaAddressLike,
   type MedusaLineLike,
@@ -66,10 +66,7 @@ export class CheckoutPricer {
    */
   async price(option: LastmileFulfillmentOption, context: CartPricingContext, wish?: RateWish): Promise<PricingResult> {
     const deadline = Date.now() + this.options.budgetMs
-    const deliveryType =
-      option.kind === "delivery"
-        ? (option.delivery_type ?? this.options.quoteDeliveryType)
-        : this.options.quoteDeliveryType
+    const deliveryType = quoteDeliveryTypeOf(option, this.options.quoteDeliveryType)
     const built = buildQuoteRequest({
       merchantOrderId: context.cartId,
       merchantOrderName: context.cartId,

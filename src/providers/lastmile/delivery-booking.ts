@@ -143,27 +143,19 @@ export function fulfillmentLines(
   if (!items?.length) {
     return orderItems
   }
-  const lines: MedusaLineLike[] = []
   const byLine = new Map<string, number>()
   for (const item of items) {
-    const quantity = Number(item.quantity?.toString())
-    if (!item.line_item_id) {
-      lines.push({ variant_sku: item.sku ?? null, quantity })
-      continue
+    if (item.line_item_id) {
+      const quantity = Number(item.quantity?.toString())
+      const held = byLine.get(item.line_item_id)
+      byLine.set(item.line_item_id, held === undefined ? quantity : Math.min(held, quantity))
     }
-    const held = byLine.get(item.line_item_id)
-    byLine.set(item.line_item_id, held === undefined ? quantity : Math.min(held, quantity))
   }
-  for (const [lineId, quantity] of byLine) {
-    const line = orderItems.find((i) => i.id === lineId)
-    const ordered = line ? Number(line.quantity?.toString()) : Number.POSITIVE_INFINITY
-    lines.push({
-      variant_id: line?.variant_id ?? line?.variant?.id ?? null,
-      variant_sku: line?.variant_sku ?? line?.variant?.sku ?? items.find((i) => i.line_item_id === lineId)?.sku ?? null,
-      quantity: Math.min(quantity, ordered),
-    })
-  }
-  return lines
+  // Each line as checkout knew it (its variant), never by the item's SKU, which may be the inventory item's.
+  return orderItems.flatMap((line) => {
+    const quantity = line.id ? byLine.get(line.id) : undefined
+    return quantity === undefined ? [] : [{ ...line, quantity: Math.min(quantity, Number(line.quantity?.toString())) }]
+  })
 }
 
 /** Booking is off the cart path: it may wait for a first read of the store list. */

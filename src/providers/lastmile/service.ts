@@ -15,11 +15,11 @@ import type {
   Logger,
   ValidateFulfillmentDataContext,
 } from "@medusajs/framework/types"
-import { LastmileClient, type ServiceQuote } from "../../lib/service-client"
+import { LastmileClient, type ServiceQuote, describeRefusal } from "../../lib/service-client"
 import { type CartPricingContext, CheckoutPricer } from "./checkout-pricing"
 import { storeExternalId, toStoreDescription } from "../../lib/lastmile/store"
 import type { PricingResult } from "../../lib/lastmile/pricing-result"
-import { RefusalLog } from "./refusal-log"
+import { ThrottledLog } from "./throttled-log"
 import { StoreDirectory } from "./store-directory"
 import { type LastmileFulfillmentOption, buildFulfillmentOptions } from "../../lib/lastmile/fulfillment-options"
 import { minorToMajor } from "../../lib/lastmile/money"
@@ -34,7 +34,7 @@ import {
   rateNotOfferedMessage,
   shopperReason,
 } from "../../lib/lastmile/rate-details"
-import { COLLECTION_RATE_CODE } from "../../lib/lastmile/fulfillment-options"
+import { COLLECTION_RATE_CODE, quoteDeliveryTypeOf } from "../../lib/lastmile/fulfillment-options"
 import { type RateWish, type StoreDescription, needsStoreDirectory } from "../../lib/lastmile/rate-selection"
 import {
   type BookingAdditionalData,
@@ -93,7 +93,7 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
   protected readonly booker_: DeliveryBooker
   private readonly fulfillmentOptions_: LastmileFulfillmentOption[]
   private readonly stores_: StoreDirectory
-  private readonly refusals_ = new RefusalLog(60_000)
+  private readonly warnings_: ThrottledLog
   /**
    * The cart lines each option was last priced with. Medusa prices an option
    * with the cart's items of the option's shipping profile, but hands
@@ -117,6 +117,7 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
   constructor({ logger }: InjectedDependencies, options: LastmileProviderOptions) {
     super()
     this.logger_ = logger
+    this.warnings_ = new ThrottledLog(logger, 60_000)
     this.options_ = resolveProviderOptions(options)
     this.client_ = new LastmileClient({
       apiKey: this.options_.apiKey,
@@ -138,7 +139,7 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
     // Read at boot and kept fresh in the background: a cart never waits on it beyond its budget.
     this.stores_ = new StoreDirectory(
       async () => (await this.client_.listFulfilmentLocations()).flatMap((l) => toStoreDescription(l) ?? []),
-      { refreshMs: 5 * 60_000, retryMs: 30_000, warn: (message) => this.logger_.warn(message) }
+      { refreshMs: 5 * 60_000, retryMs: 30_000, warn: (message) => this.warnings_.warn("stores", message) }
     )
     this.stores_.start()
     const storesFor = async (quote: ServiceQuote, waitMs: number): Promise<StoreDescription[]> =>
@@ -180,7 +181,11 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
       const cart = this.toPricingContext(context)
       this.rememberPricedLines(option, cart)
       const method = data ?? {}
-      const result = await this.pricer_.price(option, cart, rateWish(option, method))
+      const wanted = rateWish(option, method)
+      const result: PricingResult =
+        "problem" in wanted
+          ? { ok: false, reason: "rate_code_invalid", detail: wanted.problem }
+          : await this.pricer_.price(option, cart, wanted.wish)
       if (result.ok) {
         return {
           calculated_amount: minorToMajor(result.price.amount, result.price.currency),
@@ -196,11 +201,17 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
         }
       }
       if (result.reason === "service_refused") {
-        this.refusals_.warn(this.logger_, result.error)
+        this.warnings_.warn(
+          "refused",
+          `lastmile: the service refused a checkout quote, so lastmile options are unavailable until this is fixed: ${describeRefusal(result.error)}`
+        )
       }
       const fallback = this.fallbackAmount(option, result, cart.currencyCode)
       if (fallback !== undefined) {
-        this.logger_.warn(`lastmile: offering the fallback amount for cart ${context.id}: ${result.detail}`)
+        this.warnings_.warn(
+          "fallback",
+          `lastmile: live quotes are failing, so delivery is offered at the fallback amount (cart ${context.id}): ${result.detail}`
+        )
         return {
           calculated_amount: fallback,
           is_calculated_price_tax_inclusive: tax,
@@ -213,7 +224,7 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
       return this.unpriced(describePricing(option, result))
     } catch (error) {
       this.logger_.warn(
-        `lastmile: pricing ${String(optionData.id)} for cart ${context.id} failed: ${error instanceof Error ? error.message : String(error)}`
+        `lastmile: pricing ${String(optionData?.id)} for cart ${context?.id} failed: ${error instanceof Error ? error.message : String(error)}`
       )
       return this.unpriced(undefined)
     }
@@ -240,7 +251,11 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
     if (option.kind === "return") {
       return { ...data, optionId: option.id }
     }
-    const wish = requestedRate(option, data)
+    const asked = requestedRate(option, data)
+    if ("problem" in asked) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, asked.problem)
+    }
+    const wish = asked.wish
     const cart = this.toPricingContext(context)
     const pricedLines = this.pricedLines_.get(pricedKey(option, cart))
     if (pricedLines) {
@@ -251,8 +266,7 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
     const base = {
       optionId: option.id,
       kind: option.kind as "delivery" | "collection",
-      deliveryType:
-        option.kind === "delivery" ? (option.delivery_type ?? this.quoteDeliveryType_) : this.quoteDeliveryType_,
+      deliveryType: quoteDeliveryTypeOf(option, this.quoteDeliveryType_),
       stockLocationId: cart.location?.id ?? null,
       merchantLocationId: option.kind === "collection" ? (storeExternalId(cart.location) ?? null) : null,
       phoneNumber: phone.ok ? phone.e164 : null,
@@ -275,10 +289,17 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
       throw new MedusaError(MedusaError.Types.INVALID_DATA, result.detail)
     }
     if (this.fallbackAmount(option, result, cart.currencyCode) !== undefined) {
+      if (wish) {
+        // No quote can confirm the rate asked for; the option itself is still offered at the fallback.
+        throw new MedusaError(
+          MedusaError.Types.INVALID_DATA,
+          `Live delivery prices are unavailable right now, so the delivery rate ${JSON.stringify(wish.rateCode)} cannot be confirmed. Choose the delivery option without a specific rate, or try again in a moment.`
+        )
+      }
       // Offered at the outage price; booking re-quotes and picks the rate then.
       return {
         ...base,
-        rateCode: wish?.rateCode ?? null,
+        rateCode: null,
         rateName: null,
         description: null,
         window: null,
@@ -479,51 +500,49 @@ function pricedKey(option: LastmileFulfillmentOption, cart: CartPricingContext):
 }
 
 /**
- * The rate a shopper asks for when adding the method: `data.rate_code`, a
- * delivery rate of the cart's current quote (a collection option has one
- * rate, SVC_COL). A malformed value is the storefront's mistake: say so.
+ * The rate a shopper asks for with `data.rate_code` (when adding the method,
+ * or on `/calculate`): a delivery rate of the cart's current quote. A
+ * collection option has one rate, SVC_COL. A malformed value is the
+ * storefront's mistake, said in words.
  */
-function requestedRate(option: LastmileFulfillmentOption, data: Record<string, unknown>): RateWish | undefined {
+function requestedRate(option: LastmileFulfillmentOption, data: Record<string, unknown>): RateRequest {
   const code = data?.rate_code
   if (code === undefined || code === null) {
-    return undefined
+    return {}
   }
   if (typeof code !== "string" || !code.trim()) {
-    throw new MedusaError(
-      MedusaError.Types.INVALID_DATA,
-      "data.rate_code must be the rate_code of one of the cart's delivery rates (GET /store/lastmile/rates lists them)."
-    )
-  }
-  if (option.kind === "collection") {
-    if (code.trim() !== COLLECTION_RATE_CODE) {
-      throw new MedusaError(
-        MedusaError.Types.INVALID_DATA,
-        `A collection option is booked at its store's one rate; data.rate_code may only be ${COLLECTION_RATE_CODE}.`
-      )
+    return {
+      problem:
+        "data.rate_code must be the rate_code of one of the cart's delivery rates (GET /store/lastmile/rates lists them).",
     }
-    return undefined
   }
-  return { rateCode: code.trim(), chosen: true }
+  if (option.kind !== "delivery") {
+    return code.trim() === COLLECTION_RATE_CODE
+      ? {}
+      : {
+          problem: `A collection option is booked at its store's one rate; data.rate_code may only be ${COLLECTION_RATE_CODE}.`,
+        }
+  }
+  return { wish: { rateCode: code.trim(), chosen: true } }
 }
 
 /**
- * The rate a pricing call is about: the one asked for (on `/calculate` or
- * when adding the method), else the one the shipping method holds (on a
- * refresh Medusa passes the method's stored data).
+ * The rate a pricing call is about: the one asked for, else the one the
+ * shipping method holds (on a refresh Medusa passes the method's stored data).
  */
-function rateWish(option: LastmileFulfillmentOption, data: Record<string, unknown>): RateWish | undefined {
-  if (option.kind !== "delivery") {
-    return undefined
-  }
-  if (typeof data.rate_code === "string" && data.rate_code.trim()) {
-    return { rateCode: data.rate_code.trim(), chosen: true }
+function rateWish(option: LastmileFulfillmentOption, data: Record<string, unknown>): RateRequest {
+  const asked = requestedRate(option, data)
+  if ("problem" in asked || asked.wish || option.kind !== "delivery") {
+    return asked
   }
   const held = readShippingMethodData(data)
   if (!held || held.optionId !== option.id || (!held.rateCode && !held.rateName)) {
-    return undefined
+    return {}
   }
-  return { rateCode: held.rateCode, name: held.rateName, chosen: held.rateChosen === true }
+  return { wish: { rateCode: held.rateCode, name: held.rateName, chosen: held.rateChosen === true } }
 }
+
+type RateRequest = { wish?: RateWish } | { problem: string }
 
 /**
  * Booking errors at Medusa's boundary: MedusaErrors whose `code` (one of the

@@ -21,6 +21,8 @@ export class StoreDirectory {
   private loadedAt = 0
   private failedAt = Number.NEGATIVE_INFINITY
   private inFlight: Promise<void> | undefined
+  /** The load a cart operation already waited for in vain: nobody waits on it again. */
+  private waitedFor: Promise<void> | undefined
   private timer: NodeJS.Timeout | undefined
   private readonly now: () => number
 
@@ -40,11 +42,6 @@ export class StoreDirectory {
     }
   }
 
-  stop(): void {
-    clearInterval(this.timer)
-    this.timer = undefined
-  }
-
   /** The stores held now; before the first load, waits for it at most `waitMs`. Never throws. */
   async get(waitMs: number): Promise<StoreDescription[]> {
     if (this.stores) {
@@ -54,10 +51,14 @@ export class StoreDirectory {
       return this.stores
     }
     const loading = this.refresh()
-    if (waitMs > 0) {
+    if (waitMs > 0 && this.waitedFor !== loading) {
       let timeout: NodeJS.Timeout | undefined
       await Promise.race([loading, new Promise<void>((resolve) => (timeout = setTimeout(resolve, waitMs)))])
       clearTimeout(timeout)
+      if (!this.stores) {
+        // Slow or failing: later cart operations stop waiting on this load.
+        this.waitedFor = loading
+      }
     }
     return this.stores ?? []
   }

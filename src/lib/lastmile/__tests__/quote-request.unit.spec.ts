@@ -86,3 +86,14 @@ describe("toLineItems", () => {
     expect(toLineItems(items, "variant_id")).toEqual([{ merchantProductId: "v1", quantity: 3 }])
   })
 })
+
+describe("the basket", () => {
+  it("leaves out lines that ship nothing, and reads an empty SKU as none", () => {
+    expect(
+      toLineItems([
+        { variant_id: "variant_tee", variant_sku: "", quantity: 2 },
+        { variant_id: "variant_card", variant_sku: "GIFT", quantity: 1, requires_shipping: false },
+      ])
+    ).toEqual([{ merchantProductId: "variant_tee", quantity: 2 }])
+  })
+})

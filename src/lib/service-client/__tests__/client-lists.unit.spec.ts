@@ -251,6 +251,43 @@ describe("LastmileClient list reads", () => {
     expect(await client.listFulfilmentLocations()).toHaveLength(1)
     expect(await client.findDeliveries("order_1")).toHaveLength(1)
   })
+
+  it("reads a quote with null in its envelope and a price without currency, and refuses one whose rates are all unreadable", async () => {
+    service.answer = () => ({
+      body: {
+        eligibility: null,
+        rates: [
+          { rateCode: "A", price: { amount: 495, currency: null }, error: "" },
+          { rateCode: 7, price: 100 },
+        ],
+      },
+    })
+    const client = makeClient()
+    const request = {
+      deliveryType: "NEXT_DAY",
+      collection: { address: { line1: "1 A St", city: "London", postcode: "N1 1AA", country: "United Kingdom" } },
+      delivery: { address: { line1: "2 B St", city: "London", postcode: "N1 1AB", country: "United Kingdom" } },
+      customer: { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", phoneNumber: "+447700900123" },
+      order: { merchantOrderId: "cart_1", merchantOrderName: "cart_1" },
+    }
+    const quote = await client.quote(request)
+    expect(quote.eligibility).toBeUndefined()
+    expect(quote.rates).toEqual([{ rateCode: "A", price: 495 }])
+    await client.quote(request)
+    expect(warnings.filter((w) => w.includes("unreadable rate"))).toHaveLength(1)
+
+    service.answer = () => ({ body: { rates: [{ rateCode: null }, { price: 1 }] } })
+    await expect(client.quote(request)).rejects.toBeInstanceOf(LastmileInvalidResponseError)
+  })
+
+  it("keeps a task whose status names no task id", async () => {
+    service.answer = () => ({
+      body: [{ taskId: 9, status: { taskId: null, value: "NOT_STARTED" }, trackingUrl: null }],
+    })
+    expect(await makeClient().findDeliveries("order_9")).toMatchObject([
+      { taskId: 9, status: { value: "NOT_STARTED" } },
+    ])
+  })
 })
 
 describe("LastmileClient and unreadable fulfilment locations", () => {

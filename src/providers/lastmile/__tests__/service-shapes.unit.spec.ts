@@ -80,6 +80,12 @@ describe("delivery rate selection", () => {
     expect(describeRateError({ error: { message: "Closed on Sundays" } })).toBe("Closed on Sundays")
     expect(describeRateError({ code: 42, details: { slots: 0 } })).toBe("The service cannot offer this rate right now.")
     expect(describeRateError(true)).toBe("The service cannot offer this rate right now.")
+    expect(describeRateError('{"error":{"message":"Van full"}}')).toBe("Van full")
+    expect(describeRateError("vehicle_full")).toBe("Vehicle full.")
+    expect(describeRateError("<html><body>502 Bad Gateway</body></html>")).toBe(
+      "The service cannot offer this rate right now."
+    )
+    expect(describeRateError("x".repeat(500))).toHaveLength(200)
   })
 })
 
@@ -265,5 +271,45 @@ describe("the provider against a service answering in the strict shapes", () => 
     // The answer had no tracking URL: recorded as absent, with the tracking code as the label.
     expect(result.data).toMatchObject({ trackingUrl: null })
     expect(result.labels).toEqual([{ tracking_number: expect.stringMatching(/^LM/), tracking_url: "", label_url: "" }])
+  })
+
+  it("refuses a rate_code no quote can confirm during an outage, and says so for a malformed one", async () => {
+    const lastmile = provider({ fallback_amounts: { gbp: 5.95 } })
+    sim.addFault({ operation: "quote", kind: "status", status: 503 })
+    await expect(
+      lastmile.validateFulfillmentData({ id: "lastmile-next-day" }, { rate_code: "ND-STD-q1" }, context() as never)
+    ).rejects.toMatchObject({ type: "invalid_data", message: expect.stringContaining("cannot be confirmed") })
+    // Without a rate asked for, the option is still offered at the fallback.
+    const plain = await lastmile.validateFulfillmentData({ id: "lastmile-next-day" }, {}, context() as never)
+    expect(plain).toMatchObject({ fallback: true, rateCode: null })
+
+    const malformed = await lastmile.calculatePrice({ id: "lastmile-next-day" }, { rate_code: 7 }, context())
+    expect(malformed).toMatchObject({
+      calculated_amount: undefined,
+      lastmile: { unavailable_code: "rate_code_invalid", unavailable_reason: expect.stringContaining("rate_code") },
+    })
+  })
+
+  it("waits for a slow store list once, not on every cart operation", async () => {
+    sim.addFault({ operation: "listLocations", kind: "latency", latencyMs: 3000, times: 1 })
+    const lastmile = provider({ quote_budget_ms: 300 })
+    await lastmile.calculatePrice({ id: "lastmile-collection" }, {}, context({}, camden))
+    const started = Date.now()
+    await Promise.all(
+      ["a", "b", "c"].map((id) =>
+        lastmile.calculatePrice({ id: "lastmile-collection" }, {}, context({ id: `cart_${id}` }, camden))
+      )
+    )
+    // The quote is fast; only a second wait on the store list could make these take the budget again.
+    expect(Date.now() - started).toBeLessThan(250)
+  })
+
+  it("logs a refusal at most once a minute, whatever its cause", async () => {
+    const lastmile = provider()
+    sim.addFault({ operation: "quote", kind: "status", status: 401, times: 1 })
+    await lastmile.calculatePrice({ id: "lastmile-next-day" }, {}, context({ id: "cart_401" }))
+    sim.addFault({ operation: "quote", kind: "status", status: 422, times: 1 })
+    await lastmile.calculatePrice({ id: "lastmile-next-day" }, {}, context({ id: "cart_422" }))
+    expect(logger.warn.mock.calls.filter(([line]) => String(line).includes("refused"))).toHaveLength(1)
   })
 })

@@ -2,7 +2,8 @@
  * GET /store/lastmile/rates?cart_id=…
  *
  * Every lastmile shipping option available to the cart, priced from the
- * cart's one quote, with what a storefront shows beside the amount. Medusa's
+ * cart's quotes (one per delivery type and cart state), with what a
+ * storefront shows beside the amount, and each delivery option's rates. Medusa's
  * stock storefronts never price calculated pickup options; this is how a
  * storefront shows one click-and-collect price per store.
  */
@@ -20,7 +21,7 @@ const ratesQuerySchema = z.object({
 export interface LastmileRatesResponse {
   cart_id: string
   currency_code: string
-  /** The quote's eligibility (`FULL` or `PARTIAL`), when a quote was made. */
+  /** `PARTIAL` when any of the cart's quotes is partial, else `FULL`; null when no quote was made. */
   eligibility: string | null
   rates: LastmileOptionRate[]
 }
@@ -42,7 +43,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse<LastmileRatesR
   }
   let rates: LastmileOptionRate[] = []
   if (options.data.length) {
-    // One workflow run prices every option in parallel; the provider's cache makes that one quote.
+    // One workflow run prices every option in parallel; the provider's cache makes that one quote per delivery type.
     const { result } = await listShippingOptionsForCartWithPricingWorkflow(req.scope).run({
       input: { cart_id: cartId, options: options.data.map((o: { id: string }) => ({ id: o.id })), is_return: false },
     })
@@ -54,7 +55,9 @@ export async function GET(req: MedusaRequest, res: MedusaResponse<LastmileRatesR
   res.json({
     cart_id: cartId,
     currency_code: cart.currency_code,
-    eligibility: rates.find((r) => r.eligibility)?.eligibility ?? null,
+    eligibility: rates.some((r) => r.eligibility === "PARTIAL")
+      ? "PARTIAL"
+      : (rates.find((r) => r.eligibility)?.eligibility ?? null),
     rates,
   })
 }

@@ -1,0 +1,25 @@
+/**
+ * Warnings that every cart would otherwise repeat (the service refusing
+ * quotes, an outage priced at the fallback, the store list unreadable): at
+ * most one line per subject per interval, so the merchant's log says it once
+ * and stays readable.
+ */
+export class ThrottledLog {
+  private readonly lastAt = new Map<string, number>()
+
+  constructor(
+    private readonly logger: { warn(message: string): void },
+    private readonly intervalMs: number,
+    private readonly now: () => number = Date.now
+  ) {}
+
+  warn(subject: string, message: string): void {
+    const at = this.now()
+    const last = this.lastAt.get(subject)
+    if (last !== undefined && at - last < this.intervalMs) {
+      return
+    }
+    this.lastAt.set(subject, at)
+    this.logger.warn(message)
+  }
+}
