@@ -4,7 +4,7 @@
  * booking need to know about the option.
  */
 
-/** `${identifier}_${id}` as the host registers it (DESIGN §1). */
+/** `${identifier}_${id}` as the host registers it (the README's install section). */
 export const LASTMILE_PROVIDER_ID = "lastmile_lastmile"
 export const COLLECTION_RATE_CODE = "SVC_COL"
 export const COLLECTION_OPTION_ID = "lastmile-collection"

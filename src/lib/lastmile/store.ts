@@ -1,6 +1,6 @@
 /**
- * How a Medusa stock location is known at the service (DESIGN's public
- * contract): `address.metadata.external_location_id` when the merchant set
+ * How a Medusa stock location is known at the service (ARCHITECTURE.md,
+ * decision 17): `address.metadata.external_location_id` when the merchant set
  * it, else the stock location's own id. It is what the service calls the
  * location's `externalLocationId` and what bookings send as
  * `collection.merchantLocationId`.

@@ -323,9 +323,9 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
   }
 
   /**
-   * Books the order's delivery or collection with the service (DESIGN §3
-   * Book). Called by Medusa's createOrderFulfillmentWorkflow, which the
-   * plugin runs when an order is placed. A failure throws, so Medusa creates
+   * Books the order's delivery or collection with the service (ARCHITECTURE.md,
+   * path step 4). Called by Medusa's createOrderFulfillmentWorkflow, which the
+   * plugin's booking workflow runs when an order is placed. A failure throws, so Medusa creates
    * no fulfillment; the plugin's booking runner records why and retries.
    */
   async createFulfillment(

@@ -1,6 +1,6 @@
 /**
  * The service's store list, needed to attribute collection rates that do not
- * name their store (DESIGN §4.5). It is read at boot and refreshed in the
+ * name their store (ARCHITECTURE.md, decision 5). It is read at boot and refreshed in the
  * background, so a cart operation never waits on `GET /fulfilment-locations`
  * beyond the time its own budget has left: it reads what is held, and only
  * before the first load completes does it wait, for at most that time.
