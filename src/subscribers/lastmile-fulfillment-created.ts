@@ -8,7 +8,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { LASTMILE_MODULE } from "../modules/lastmile"
 import type { LastmileModuleService } from "../modules/lastmile/service"
 import { LASTMILE_PROVIDER_ID } from "../lib/lastmile/fulfillment-options"
-import { findOrCreateTask, recordBooked } from "../lib/booking/task-records"
+import { findOrCreateTask, recordBooked } from "../lib/tasks/task-records"
 import { readFulfillmentData } from "../lib/lastmile/contracts"
 
 export default async function lastmileFulfillmentCreated({

@@ -20,7 +20,7 @@ import {
   recordBooked,
   startAttempt,
   stockLocationAddress,
-} from "../../../lib/booking/task-records"
+} from "../../../lib/tasks/task-records"
 import type { MedusaAddressLike } from "../../../lib/lastmile/quote-request"
 
 export type BookingSkip =

@@ -8,8 +8,8 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import { LASTMILE_MODULE } from "../../../modules/lastmile"
 import type { LastmileModuleService } from "../../../modules/lastmile/service"
-import { findBookedFulfillment, recordBooked } from "../../../lib/booking/task-records"
-import { BookingNotRecordedError } from "../../../lib/booking/booking-errors"
+import { findBookedFulfillment, recordBooked } from "../../../lib/tasks/task-records"
+import { BookingNotRecordedError } from "../../../lib/tasks/booking-errors"
 
 export interface OrderBooked {
   task_id: string

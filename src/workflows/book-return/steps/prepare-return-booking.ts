@@ -10,7 +10,7 @@ import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import { LASTMILE_MODULE } from "../../../modules/lastmile"
 import type { LastmileModuleService } from "../../../modules/lastmile/service"
 import { LASTMILE_PROVIDER_ID } from "../../../lib/lastmile/fulfillment-options"
-import { findOrCreateTask, recordAttemptInterrupted, startAttempt } from "../../../lib/booking/task-records"
+import { findOrCreateTask, recordAttemptInterrupted, startAttempt } from "../../../lib/tasks/task-records"
 
 export type ReturnBookingSkip =
   { status: "already_booked" } | { status: "needs_attention"; reason: string } | { status: "not_lastmile" }

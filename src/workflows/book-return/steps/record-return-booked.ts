@@ -2,7 +2,7 @@
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import { LASTMILE_MODULE } from "../../../modules/lastmile"
 import type { LastmileModuleService } from "../../../modules/lastmile/service"
-import { recordBooked } from "../../../lib/booking/task-records"
+import { recordBooked } from "../../../lib/tasks/task-records"
 import type { LastmileFulfillmentData } from "../../../lib/lastmile/contracts"
 
 export const recordReturnBookedStepId = "lastmile-record-return-booked"

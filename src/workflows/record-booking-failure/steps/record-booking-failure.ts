@@ -8,7 +8,7 @@ import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import { LASTMILE_MODULE } from "../../../modules/lastmile"
 import type { LastmileModuleService } from "../../../modules/lastmile/service"
 import type { LastmileTaskRow } from "../../../modules/lastmile/types"
-import { recordFailure } from "../../../lib/booking/task-records"
+import { recordFailure } from "../../../lib/tasks/task-records"
 import { needsMerchant } from "../../../lib/lastmile/booking-codes"
 
 export interface RecordBookingFailureInput {
