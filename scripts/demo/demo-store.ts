@@ -16,7 +16,8 @@ import {
   linkSalesChannelsToApiKeyWorkflow,
   linkSalesChannelsToStockLocationWorkflow,
 } from "@medusajs/medusa/core-flows"
-import { type SetupReport, defaultShippingProfile, setUpLastmileShipping } from "../../src/lib/admin/shipping-setup"
+import type { SetupReport } from "../../src/lib/lastmile/admin-api"
+import { defaultShippingProfile, setUpLastmileShipping } from "./shipping-setup"
 
 export interface DemoLocation {
   externalLocationId: string | null

@@ -22,3 +22,15 @@ export {
   recordBookingFailureWorkflow,
   recordBookingFailureWorkflowId,
 } from "./record-booking-failure"
+export {
+  type SyncTaskStatusWorkflowInput,
+  type SyncTaskStatusWorkflowOutput,
+  syncTaskStatusWorkflow,
+  syncTaskStatusWorkflowId,
+} from "./sync-task-status"
+export {
+  type SetupShippingOptionsWorkflowInput,
+  type SetupShippingOptionsWorkflowOutput,
+  setupShippingOptionsWorkflow,
+  setupShippingOptionsWorkflowId,
+} from "./setup-shipping-options"

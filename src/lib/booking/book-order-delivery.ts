@@ -67,10 +67,10 @@ export async function settleFailure(
     logger.warn(`lastmile: booking ${merchantOrderId} failed, but another run settled it: ${message}`)
     return { status: "busy" }
   }
-  logger.warn(
-    result.status === "failed"
-      ? `lastmile: booking ${merchantOrderId} failed, retrying from ${result.nextAttemptAt.toISOString()}: ${message}`
-      : `lastmile: booking ${merchantOrderId} needs attention: ${message}`
-  )
-  return result
+  if (result.status === "needs_attention") {
+    logger.warn(`lastmile: booking ${merchantOrderId} needs attention: ${message}`)
+    return result
+  }
+  logger.warn(`lastmile: booking ${merchantOrderId} failed, retrying from ${result.nextAttemptAt}: ${message}`)
+  return { status: "failed", reason: result.reason, nextAttemptAt: new Date(result.nextAttemptAt) }
 }

@@ -68,3 +68,10 @@ export interface TaskView {
   return_id: string | null
   history: TaskHistoryEntry[]
 }
+
+/** POST /admin/lastmile/setup: what the one-click setup created, found in place, or could not do. */
+export interface SetupReport {
+  created: string[]
+  unchanged: string[]
+  skipped: string[]
+}

@@ -20,7 +20,8 @@ export interface RecordBookingFailureInput {
 
 export type RecordedFailure =
   | { status: "needs_attention"; reason: string }
-  | { status: "failed"; reason: string; nextAttemptAt: Date }
+  /** The next retry as an ISO timestamp (workflow results travel as JSON). */
+  | { status: "failed"; reason: string; nextAttemptAt: string }
   /** The attempt was settled meanwhile (booked, or recorded by another run). */
   | { status: "unchanged" }
 
@@ -41,7 +42,7 @@ export const recordBookingFailureStep = createStep(
       needsAttention,
     })
     const recorded: RecordedFailure = nextAttemptAt
-      ? { status: "failed", reason: input.error.message, nextAttemptAt }
+      ? { status: "failed", reason: input.error.message, nextAttemptAt: nextAttemptAt.toISOString() }
       : { status: "needs_attention", reason: input.error.message }
     return new StepResponse<RecordedFailure, LastmileTaskRow | null>(recorded, task)
   },

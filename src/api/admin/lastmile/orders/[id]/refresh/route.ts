@@ -7,6 +7,7 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
   const booked = (await orderTasks(req.scope, req.params.id)).filter((t) => t.status === "booked")
   const outcomes = []
   for (const task of booked) {
+    // Runs syncTaskStatusWorkflow; a failed run comes back as an outcome (ok: false), not an error.
     outcomes.push({ id: task.id, ...(await syncTaskStatus(req.scope, task.id, { source: "admin" })) })
   }
   res.json({ outcomes, tasks: await orderTasks(req.scope, req.params.id) })

@@ -1,0 +1,120 @@
+/**
+ * Brings one task's Medusa side up to the service's state. Whatever rang (a
+ * webhook, the polling job, the merchant's "refresh" button), the state is
+ * re-read from the service's lookup, never taken from a webhook body, and
+ * applied forward-only: the fulfillment is marked shipped (its labels re-sent,
+ * so the tracking stays) and delivered exactly once, as its own shipped_at and
+ * delivered_at say, a delivered return is received when the merchant asked for
+ * it, the task row's history grows, and `lastmile.task.status_changed` is
+ * emitted for merchants' notification subscribers.
+ *
+ * Runs under the task's lock, so concurrent doorbells for one task queue up;
+ * each webhook event waiting when a run starts is answered by that run. A
+ * failed read is an outcome (`ok: false`); a failure while applying it fails
+ * the run, which undoes what it did and answers the events as failed.
+ */
+import {
+  acquireLockStep,
+  createOrderShipmentWorkflow,
+  emitEventStep,
+  markOrderFulfillmentAsDeliveredWorkflow,
+  receiveAndCompleteReturnOrderWorkflow,
+  releaseLockStep,
+} from "@medusajs/medusa/core-flows"
+import { WorkflowResponse, createWorkflow, transform, when } from "@medusajs/framework/workflows-sdk"
+import {
+  type SyncOutcome,
+  type SyncSource,
+  TASK_STATUS_CHANGED_EVENT,
+  type TaskStatusReading,
+  type TrackingUpdates,
+  statusChangedPayload,
+  syncOutcome,
+} from "../../lib/lastmile/task-sync"
+import { listWaitingWebhookEventsStep } from "./steps/list-waiting-webhook-events"
+import { readTaskStatusStep } from "./steps/read-task-status"
+import { planTrackingUpdatesStep } from "./steps/plan-tracking-updates"
+import { recordTaskStatusStep } from "./steps/record-task-status"
+import { settleWebhookEventsStep } from "./steps/settle-webhook-events"
+
+export {
+  type StatusChangedPayload,
+  type SyncOutcome,
+  type SyncSource,
+  TASK_STATUS_CHANGED_EVENT,
+} from "../../lib/lastmile/task-sync"
+
+export interface SyncTaskStatusWorkflowInput {
+  /** The lastmile_task row's id. */
+  task_row_id: string
+  /** What rang: recorded on the history entry and the event. */
+  source: SyncSource
+}
+
+export type SyncTaskStatusWorkflowOutput = SyncOutcome
+
+export const syncTaskStatusWorkflowId = "lastmile-sync-task-status"
+
+/** The lock of a task's tracking, shared by every run that syncs it. */
+export const taskTrackingLockKey = (taskRowId: string): string => `lastmile:tracking:${taskRowId}`
+
+/** One part of the plan, for a core workflow that runs only when the part is there. */
+function part<K extends "shipment" | "delivery" | "return_receipt">(
+  updates: TrackingUpdates,
+  key: K
+): NonNullable<TrackingUpdates[K]> {
+  const value = updates[key]
+  if (!value) {
+    // The `when` around the core workflow checked it: reaching here is a bug.
+    throw new Error(`lastmile: tracking update ${key} is missing`)
+  }
+  return value
+}
+
+function statusRead(reading: TaskStatusReading): Extract<TaskStatusReading, { kind: "status" }> {
+  if (reading.kind !== "status") {
+    throw new Error("lastmile: no status was read")
+  }
+  return reading
+}
+
+export const syncTaskStatusWorkflow = createWorkflow(syncTaskStatusWorkflowId, (input: SyncTaskStatusWorkflowInput) => {
+  const key = transform({ input }, ({ input }) => taskTrackingLockKey(input.task_row_id))
+  // Also when nested in another workflow: the task's lock is what keeps two runs from applying one state twice.
+  acquireLockStep({ key, timeout: 30, ttl: 120, executeOnSubWorkflow: true })
+  const waiting = listWaitingWebhookEventsStep({ task_row_id: input.task_row_id })
+  const reading = readTaskStatusStep({ task_row_id: input.task_row_id, source: input.source })
+  const updates = planTrackingUpdatesStep(reading)
+
+  // Medusa first: if it refuses, the run is undone and the row keeps its old state for the next read.
+  when("lastmile-sync-when-shipment-needed", { updates }, ({ updates }) => !!updates.shipment).then(() => {
+    const shipment = transform({ updates }, ({ updates }) => part(updates, "shipment"))
+    createOrderShipmentWorkflow.runAsStep({ input: shipment })
+  })
+  when("lastmile-sync-when-delivery-needed", { updates }, ({ updates }) => !!updates.delivery).then(() => {
+    const delivery = transform({ updates }, ({ updates }) => part(updates, "delivery"))
+    markOrderFulfillmentAsDeliveredWorkflow.runAsStep({ input: delivery })
+  })
+  when("lastmile-sync-when-return-receipt-needed", { updates }, ({ updates }) => !!updates.return_receipt).then(() => {
+    const receipt = transform({ updates }, ({ updates }) => part(updates, "return_receipt"))
+    receiveAndCompleteReturnOrderWorkflow.runAsStep({ input: receipt })
+  })
+
+  recordTaskStatusStep({ reading, source: input.source })
+
+  when(
+    "lastmile-sync-when-status-changed",
+    { reading },
+    ({ reading }) => reading.kind === "status" && reading.changed
+  ).then(() => {
+    const data = transform({ reading, input }, ({ reading, input }) =>
+      statusChangedPayload(statusRead(reading), input.source)
+    )
+    emitEventStep({ eventName: TASK_STATUS_CHANGED_EVENT, data })
+  })
+
+  const outcome = transform({ reading, updates }, ({ reading, updates }) => syncOutcome(reading, updates.applied))
+  settleWebhookEventsStep({ event_ids: waiting, outcome })
+  releaseLockStep({ key, executeOnSubWorkflow: true })
+  return new WorkflowResponse(outcome)
+})

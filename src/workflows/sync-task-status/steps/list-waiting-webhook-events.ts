@@ -1,0 +1,36 @@
+/**
+ * The webhook events still waiting for the task when the run starts, under its
+ * lock: this run answers them. Should the run fail, its compensation answers
+ * them as failed, so the polling job reads the task again.
+ */
+import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
+import { LASTMILE_MODULE } from "../../../modules/lastmile"
+import type { LastmileModuleService } from "../../../modules/lastmile/service"
+import { notUpdated } from "../../../lib/lastmile/task-sync"
+
+/** What a failed run leaves on its events; the reason is in the server log (the compensation is not told it). */
+export const ROLLED_BACK_OUTCOME = notUpdated("the sync failed and was rolled back (see the server log)").outcome
+
+export const listWaitingWebhookEventsStepId = "lastmile-list-waiting-webhook-events"
+
+export const listWaitingWebhookEventsStep = createStep(
+  listWaitingWebhookEventsStepId,
+  async (input: { task_row_id: string }, { container }) => {
+    const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
+    const waiting = await tasks.listLastmileWebhookEvents(
+      { lastmile_task_id: input.task_row_id, status: "received" },
+      { select: ["id"] }
+    )
+    const ids = waiting.map((e) => e.id)
+    return new StepResponse(ids, ids)
+  },
+  async (ids, { container }) => {
+    if (!ids?.length) {
+      return
+    }
+    const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
+    await tasks.updateLastmileWebhookEvents(
+      ids.map((id) => ({ id, status: "failed" as const, outcome: ROLLED_BACK_OUTCOME, processed_at: new Date() }))
+    )
+  }
+)

@@ -1,0 +1,91 @@
+/**
+ * Reads the task row and re-reads the task's state from the service's lookup
+ * (never from a webhook body), mapped through the status table. A failed read
+ * is an outcome, not a failure of the run: nothing has been changed yet, and
+ * the waiting webhook events are answered with the reason.
+ */
+import type { InferTypeOf, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
+import { LASTMILE_MODULE } from "../../../modules/lastmile"
+import type { LastmileTask } from "../../../modules/lastmile/models/lastmile-task"
+import type { LastmileModuleService } from "../../../modules/lastmile/service"
+import { pickTask } from "../../../lib/service-client"
+import { lastmileClient } from "../../../lib/connection/lastmile-connection"
+import { errorMessage } from "../../../lib/lastmile/error-message"
+import {
+  type SyncSource,
+  type TaskStatusReading,
+  type TrackedTask,
+  notUpdated,
+  statusReading,
+} from "../../../lib/lastmile/task-sync"
+
+type TaskRow = InferTypeOf<typeof LastmileTask>
+
+export interface ReadTaskStatusInput {
+  task_row_id: string
+  source: SyncSource
+}
+
+export const readTaskStatusStepId = "lastmile-read-task-status"
+
+export const readTaskStatusStep = createStep(
+  readTaskStatusStepId,
+  async (input: ReadTaskStatusInput, { container }) => {
+    let reading: TaskStatusReading
+    try {
+      reading = await readTaskStatus(container, input.task_row_id)
+    } catch (error) {
+      const message = errorMessage(error)
+      container
+        .resolve(ContainerRegistrationKeys.LOGGER)
+        .warn(`lastmile: tracking ${input.task_row_id} not updated (${input.source}): ${message}`)
+      reading = { kind: "stopped", outcome: notUpdated(message).outcome, ok: false }
+    }
+    return new StepResponse(reading)
+  }
+)
+
+async function readTaskStatus(container: MedusaContainer, taskRowId: string): Promise<TaskStatusReading> {
+  const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
+  const task = trackedTask(await tasks.retrieveLastmileTask(taskRowId))
+  if (task.status !== "booked" || !task.task_id) {
+    return { kind: "stopped", outcome: `task is ${task.status}, not booked yet: nothing to track`, ok: true }
+  }
+  const connection = lastmileClient(container)
+  if (!connection) {
+    return { kind: "stopped", outcome: "the lastmile provider is not configured", ok: false }
+  }
+  const remote = pickTask(
+    (await connection.client.findDeliveries(task.merchant_order_id)).filter((t) => String(t.taskId) === task.task_id),
+    task.kind === "delivery" ? "DELIVERY" : "RETURN"
+  )
+  const now = new Date()
+  if (!remote?.status?.value) {
+    return {
+      kind: "no_status",
+      task_row_id: task.id,
+      checked_at: now.toISOString(),
+      outcome: `the service's lookup shows no status for task ${task.task_id}`,
+    }
+  }
+  return statusReading(task, remote.status.value, tasks.getPluginOptions().statusTable, now)
+}
+
+function trackedTask(row: TaskRow): TrackedTask {
+  return {
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    order_id: row.order_id,
+    return_id: row.return_id,
+    fulfillment_id: row.fulfillment_id,
+    merchant_order_id: row.merchant_order_id,
+    task_id: row.task_id,
+    tracking_id: row.tracking_id,
+    service_status: row.service_status,
+    tracking_state: row.tracking_state,
+    unmapped_status: row.unmapped_status,
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * Records the read on the task row: when it was read, the tracking state
+ * (forward-only), and when the service's value changed, the value, a history
+ * entry and any status the table does not know. Its compensation puts the
+ * fields back as they were, so a later failure leaves the row to the next read.
+ */
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
+import { LASTMILE_MODULE } from "../../../modules/lastmile"
+import type { LastmileModuleService } from "../../../modules/lastmile/service"
+import { type SyncSource, type TaskStatusReading, taskStatusFields } from "../../../lib/lastmile/task-sync"
+import type { TrackingState } from "../../../lib/lastmile/status-table"
+
+export interface RecordTaskStatusInput {
+  reading: TaskStatusReading
+  source: SyncSource
+}
+
+/** The fields as they were before this step; times as ISO strings, as step data travels. */
+interface PreviousFields {
+  id: string
+  last_checked_at: string | null
+  tracking_state?: TrackingState
+  service_status?: string | null
+  status_history?: Record<string, unknown>
+  unmapped_status?: string | null
+}
+
+export const recordTaskStatusStepId = "lastmile-record-task-status"
+
+export const recordTaskStatusStep = createStep(
+  recordTaskStatusStepId,
+  async ({ reading, source }: RecordTaskStatusInput, { container }) => {
+    if (reading.kind === "stopped") {
+      return new StepResponse<void, PreviousFields | undefined>(undefined, undefined)
+    }
+    const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
+    const id = reading.kind === "status" ? reading.task.id : reading.task_row_id
+    const before = await tasks.retrieveLastmileTask(id)
+    const previous: PreviousFields = {
+      id,
+      last_checked_at: before.last_checked_at ? new Date(before.last_checked_at).toISOString() : null,
+    }
+
+    if (reading.kind === "no_status") {
+      await tasks.updateLastmileTasks({ id, last_checked_at: new Date(reading.checked_at) })
+      return new StepResponse<void, PreviousFields>(undefined, previous)
+    }
+
+    await tasks.updateLastmileTasks({ id, ...taskStatusFields(reading, before.status_history, source) })
+    if (reading.phase === null && reading.changed) {
+      container
+        .resolve(ContainerRegistrationKeys.LOGGER)
+        .warn(
+          `lastmile: task ${reading.task.task_id} has status ${JSON.stringify(reading.value)}, which the status table ` +
+            `does not know; recorded as is. Map it with the plugin option status_map.`
+        )
+    }
+    return new StepResponse<void, PreviousFields>(undefined, {
+      ...previous,
+      tracking_state: before.tracking_state,
+      service_status: before.service_status,
+      status_history: before.status_history,
+      unmapped_status: before.unmapped_status,
+    })
+  },
+  async (previous, { container }) => {
+    if (!previous) {
+      return
+    }
+    const { last_checked_at, ...rest } = previous
+    await container.resolve<LastmileModuleService>(LASTMILE_MODULE).updateLastmileTasks({
+      ...rest,
+      last_checked_at: last_checked_at ? new Date(last_checked_at) : null,
+    })
+  }
+)

@@ -1,0 +1,65 @@
+/**
+ * Answers the webhook events the run started with: processed when the state
+ * was read and applied, failed (kept for the polling job) when it was not,
+ * with the outcome in words. Its compensation puts them back as they were.
+ */
+import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
+import { LASTMILE_MODULE } from "../../../modules/lastmile"
+import type { LastmileModuleService } from "../../../modules/lastmile/service"
+import type { SyncOutcome } from "../../../lib/lastmile/task-sync"
+
+export interface SettleWebhookEventsInput {
+  event_ids: string[]
+  outcome: SyncOutcome
+}
+
+type EventStatus = "received" | "processed" | "ignored" | "duplicate" | "failed"
+
+interface PreviousEvent {
+  id: string
+  status: EventStatus
+  outcome: string | null
+  processed_at: string | null
+}
+
+export const settleWebhookEventsStepId = "lastmile-settle-webhook-events"
+
+export const settleWebhookEventsStep = createStep(
+  settleWebhookEventsStepId,
+  async ({ event_ids, outcome }: SettleWebhookEventsInput, { container }) => {
+    if (!event_ids.length) {
+      return new StepResponse<void, PreviousEvent[]>(undefined, [])
+    }
+    const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
+    const before = await tasks.listLastmileWebhookEvents(
+      { id: event_ids },
+      { select: ["id", "status", "outcome", "processed_at"] }
+    )
+    const processedAt = new Date()
+    await tasks.updateLastmileWebhookEvents(
+      event_ids.map((id) => ({
+        id,
+        status: outcome.ok ? ("processed" as const) : ("failed" as const),
+        outcome: outcome.outcome,
+        processed_at: processedAt,
+      }))
+    )
+    const previous: PreviousEvent[] = before.map((e) => ({
+      id: e.id,
+      status: e.status,
+      outcome: e.outcome,
+      processed_at: e.processed_at ? new Date(e.processed_at).toISOString() : null,
+    }))
+    return new StepResponse<void, PreviousEvent[]>(undefined, previous)
+  },
+  async (previous, { container }) => {
+    if (!previous?.length) {
+      return
+    }
+    await container
+      .resolve<LastmileModuleService>(LASTMILE_MODULE)
+      .updateLastmileWebhookEvents(
+        previous.map((e) => ({ ...e, processed_at: e.processed_at ? new Date(e.processed_at) : null }))
+      )
+  }
+)
