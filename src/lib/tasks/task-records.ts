@@ -118,6 +118,36 @@ export async function recordAttemptInterrupted(
   })
 }
 
+/** Puts a task row back as it was before a step changed it: the compensation of the steps that record. */
+export async function restoreTaskRow(tasks: LastmileModuleService, before: TaskRow): Promise<void> {
+  await tasks.updateLastmileTasks({
+    id: before.id,
+    status: before.status,
+    attempts: before.attempts,
+    fulfillment_id: before.fulfillment_id,
+    task_id: before.task_id,
+    tracking_id: before.tracking_id,
+    tracking_url: before.tracking_url,
+    rate_code: before.rate_code,
+    service_status: before.service_status,
+    adopted: before.adopted,
+    booked_at: before.booked_at,
+    last_error: before.last_error,
+    next_attempt_at: before.next_attempt_at,
+    status_history: before.status_history,
+  })
+}
+
+/** The compensation of a step that started a booking attempt (nothing when it skipped). */
+export async function undoAttempt(
+  tasks: LastmileModuleService,
+  attempt: { task_row_id: string | null; attempts: number } | undefined
+): Promise<void> {
+  if (attempt?.task_row_id) {
+    await recordAttemptInterrupted(tasks, { task_row_id: attempt.task_row_id, attempts: attempt.attempts })
+  }
+}
+
 /** The fulfillment among these that holds a lastmile booking, with its booking read. */
 export function findBookedFulfillment<F extends { id: string; canceled_at?: unknown; data?: unknown }>(
   fulfillments: F[] | null | undefined

@@ -16,7 +16,7 @@ import { isBookableMethodData } from "../../../lib/lastmile/fulfillment-options"
 import {
   findBookedFulfillment,
   findOrCreateTask,
-  recordAttemptInterrupted,
+  undoAttempt,
   recordBooked,
   startAttempt,
   stockLocationAddress,
@@ -148,16 +148,8 @@ export const prepareOrderBookingStep = createStep(
     }
     return new StepResponse<OrderBookingPlan, Attempt>(plan, { task_row_id: task.id, attempts })
   },
-  async (attempt, { container }) => {
-    if (!attempt?.task_row_id) {
-      return
-    }
-    // The attempt did not complete: retried after the backoff unless the runner records why it needs the merchant.
-    await recordAttemptInterrupted(container.resolve<LastmileModuleService>(LASTMILE_MODULE), {
-      task_row_id: attempt.task_row_id,
-      attempts: attempt.attempts,
-    })
-  }
+  // An attempt that did not complete: retried after the backoff, unless the runner records why it needs the merchant.
+  async (attempt, { container }) => undoAttempt(container.resolve<LastmileModuleService>(LASTMILE_MODULE), attempt)
 )
 
 async function shippingProfileOf(

@@ -8,7 +8,7 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import { LASTMILE_MODULE } from "../../../modules/lastmile"
 import type { LastmileModuleService } from "../../../modules/lastmile/service"
-import { findBookedFulfillment, recordBooked } from "../../../lib/tasks/task-records"
+import { findBookedFulfillment, recordBooked, restoreTaskRow } from "../../../lib/tasks/task-records"
 import { BookingNotRecordedError } from "../../../lib/tasks/booking-errors"
 
 export interface OrderBooked {
@@ -41,19 +41,8 @@ export const recordOrderBookedStep = createStep(
     return new StepResponse(booked, before)
   },
   async (before, { container }) => {
-    if (!before) {
-      return
+    if (before) {
+      await restoreTaskRow(container.resolve<LastmileModuleService>(LASTMILE_MODULE), before)
     }
-    const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
-    await tasks.updateLastmileTasks({
-      id: before.id,
-      status: before.status,
-      fulfillment_id: before.fulfillment_id,
-      task_id: before.task_id,
-      tracking_id: before.tracking_id,
-      tracking_url: before.tracking_url,
-      booked_at: before.booked_at,
-      status_history: before.status_history,
-    })
   }
 )

@@ -10,7 +10,7 @@ import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import { LASTMILE_MODULE } from "../../../modules/lastmile"
 import type { LastmileModuleService } from "../../../modules/lastmile/service"
 import { LASTMILE_PROVIDER_ID } from "../../../lib/lastmile/fulfillment-options"
-import { findOrCreateTask, recordAttemptInterrupted, startAttempt } from "../../../lib/tasks/task-records"
+import { findOrCreateTask, undoAttempt, startAttempt } from "../../../lib/tasks/task-records"
 
 export type ReturnBookingSkip =
   { status: "already_booked" } | { status: "needs_attention"; reason: string } | { status: "not_lastmile" }
@@ -66,13 +66,6 @@ export const prepareReturnBookingStep = createStep(
       { task_row_id: task.id, attempts }
     )
   },
-  async (attempt, { container }) => {
-    if (!attempt?.task_row_id) {
-      return
-    }
-    await recordAttemptInterrupted(container.resolve<LastmileModuleService>(LASTMILE_MODULE), {
-      task_row_id: attempt.task_row_id,
-      attempts: attempt.attempts,
-    })
-  }
+  // An attempt that did not complete: retried after the backoff, unless the runner records why it needs the merchant.
+  async (attempt, { container }) => undoAttempt(container.resolve<LastmileModuleService>(LASTMILE_MODULE), attempt)
 )

@@ -2,7 +2,7 @@
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import { LASTMILE_MODULE } from "../../../modules/lastmile"
 import type { LastmileModuleService } from "../../../modules/lastmile/service"
-import { recordBooked } from "../../../lib/tasks/task-records"
+import { recordBooked, restoreTaskRow } from "../../../lib/tasks/task-records"
 import type { LastmileFulfillmentData } from "../../../lib/lastmile/contracts"
 
 export const recordReturnBookedStepId = "lastmile-record-return-booked"
@@ -16,17 +16,8 @@ export const recordReturnBookedStep = createStep(
     return new StepResponse({ task_id: String(booking.taskId) }, before)
   },
   async (before, { container }) => {
-    if (!before) {
-      return
+    if (before) {
+      await restoreTaskRow(container.resolve<LastmileModuleService>(LASTMILE_MODULE), before)
     }
-    await container.resolve<LastmileModuleService>(LASTMILE_MODULE).updateLastmileTasks({
-      id: before.id,
-      status: before.status,
-      task_id: before.task_id,
-      tracking_id: before.tracking_id,
-      tracking_url: before.tracking_url,
-      booked_at: before.booked_at,
-      status_history: before.status_history,
-    })
   }
 )

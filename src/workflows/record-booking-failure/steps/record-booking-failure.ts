@@ -8,7 +8,7 @@ import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import { LASTMILE_MODULE } from "../../../modules/lastmile"
 import type { LastmileModuleService } from "../../../modules/lastmile/service"
 import type { LastmileTaskRow } from "../../../modules/lastmile/types"
-import { recordFailure } from "../../../lib/tasks/task-records"
+import { recordFailure, restoreTaskRow } from "../../../lib/tasks/task-records"
 import { needsMerchant } from "../../../lib/lastmile/booking-codes"
 
 export interface RecordBookingFailureInput {
@@ -47,15 +47,8 @@ export const recordBookingFailureStep = createStep(
     return new StepResponse<RecordedFailure, LastmileTaskRow | null>(recorded, task)
   },
   async (before, { container }) => {
-    if (!before) {
-      return
+    if (before) {
+      await restoreTaskRow(container.resolve<LastmileModuleService>(LASTMILE_MODULE), before)
     }
-    await container.resolve<LastmileModuleService>(LASTMILE_MODULE).updateLastmileTasks({
-      id: before.id,
-      status: before.status,
-      last_error: before.last_error,
-      next_attempt_at: before.next_attempt_at,
-      status_history: before.status_history,
-    })
   }
 )
