@@ -98,9 +98,10 @@ export async function recordFailure(
 }
 
 /**
- * An attempt whose workflow failed before recording an outcome: `failed`, to
- * be retried after the backoff (the booking runner then records why, and may
- * decide it needs the merchant). Only while the row is still that attempt's.
+ * An attempt whose workflow failed before recording an outcome. The row stays
+ * `booking`, noted as interrupted: the booking runner settles it next (by the
+ * error's code), and should the process stop first, the retry job's pass for
+ * stale bookings does. Only while the row is still that attempt's.
  */
 export async function recordAttemptInterrupted(
   tasks: LastmileModuleService,
@@ -110,12 +111,7 @@ export async function recordAttemptInterrupted(
   if (task.status !== "booking" || task.attempts !== attempt.attempts) {
     return
   }
-  await tasks.updateLastmileTasks({
-    id: task.id,
-    status: "failed",
-    last_error: "The booking attempt did not complete.",
-    next_attempt_at: new Date(Date.now() + nextAttemptDelayMs(attempt.attempts)),
-  })
+  await tasks.updateLastmileTasks({ id: task.id, last_error: "The booking attempt did not complete." })
 }
 
 /** Puts a task row back as it was before a step changed it: the compensation of the steps that record. */

@@ -4,8 +4,8 @@
  * before the service is called, Medusa's createOrderFulfillmentWorkflow
  * creates the fulfillment (whose provider call re-quotes and books), and the
  * booking is recorded from the fulfillment. A failed attempt fails this
- * workflow: its compensation marks the attempt `failed` and releases the
- * lock, and `bookOrderDelivery` (src/lib/booking) records why.
+ * workflow: its compensation notes the attempt as interrupted and releases
+ * the lock, and `bookOrderDelivery` (src/lib/booking) records why.
  */
 import { acquireLockStep, createOrderFulfillmentWorkflow, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { WorkflowResponse, createWorkflow, transform, when } from "@medusajs/framework/workflows-sdk"

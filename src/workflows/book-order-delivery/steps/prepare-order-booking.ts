@@ -3,8 +3,7 @@
  * booked, waiting for the merchant), or an attempt. An attempt's task row is
  * written (status `booking`) before the service is called, so a crash leaves
  * a trace the retry job finishes; if the attempt fails, the compensation
- * marks it `failed` with the next retry, and the booking runner then records
- * why.
+ * notes it as interrupted, and the booking runner then records why.
  */
 import type { BigNumberInput, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MathBN } from "@medusajs/framework/utils"

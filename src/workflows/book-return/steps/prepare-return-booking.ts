@@ -2,7 +2,7 @@
  * Reads the return and decides: nothing to book (no lastmile return
  * fulfillment, already booked, waiting for the merchant), or an attempt, whose
  * task row (keyed on the return id) is written before the service is called.
- * If the attempt fails, the compensation marks it `failed`; the runner then
+ * If the attempt fails, the compensation notes it as interrupted; the runner then
  * records why.
  */
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
