@@ -38,8 +38,8 @@ export function optionKindOf(optionId: unknown): LastmileOptionKind | null {
 }
 
 /** Whether a shipping method's data is a lastmile delivery or collection, booked when the order is placed. */
-export function isBookableMethodData(data: Record<string, unknown> | null | undefined): boolean {
-  const kind = optionKindOf(data?.optionId)
+export function isBookableMethodData(data: unknown): boolean {
+  const kind = optionKindOf(data && typeof data === "object" ? (data as { optionId?: unknown }).optionId : undefined)
   return kind === "delivery" || kind === "collection"
 }
 

@@ -85,12 +85,12 @@ export interface FulfillmentProgress {
   delivered_at: string | Date | null
   canceled_at: string | Date | null
   labels: { tracking_number: string; tracking_url: string; label_url: string }[]
-  items: { line_item_id: string; quantity: number | string }[]
+  items: { line_item_id?: string | null; quantity: number | string }[]
 }
 
 export interface ReturnProgress {
   status: string
-  items: { item_id: string; quantity: number | string; received_quantity: number | string | null }[]
+  items: ({ item_id: string; quantity: number | string; received_quantity?: number | string | null } | null)[]
 }
 
 /** What Medusa is told in this run; each part absent when it already knows. */
@@ -130,7 +130,9 @@ export function fulfillmentUpdates(
     updates.shipment = {
       order_id: task.order_id,
       fulfillment_id: fulfillment.id,
-      items: fulfillment.items.map((i) => ({ id: i.line_item_id, quantity: Number(i.quantity) })),
+      items: fulfillment.items.flatMap((i) =>
+        i.line_item_id ? [{ id: i.line_item_id, quantity: Number(i.quantity) }] : []
+      ),
       labels: fulfillment.labels.map((l) => ({
         tracking_number: l.tracking_number,
         tracking_url: l.tracking_url,
@@ -160,6 +162,7 @@ export function returnUpdates(
     return NO_UPDATES
   }
   const items = orderReturn.items
+    .flatMap((i) => (i ? [i] : []))
     .map((i) => ({ id: i.item_id, quantity: Number(i.quantity) - Number(i.received_quantity ?? 0) }))
     .filter((i) => i.quantity > 0)
   if (!items.length) {

@@ -145,11 +145,14 @@ export async function undoAttempt(
 }
 
 /** The fulfillment among these that holds a lastmile booking, with its booking read. */
-export function findBookedFulfillment<F extends { id: string; canceled_at?: unknown; data?: unknown }>(
-  fulfillments: F[] | null | undefined
+export function findBookedFulfillment(
+  fulfillments: ({ id: string; canceled_at?: unknown; data?: unknown } | null)[] | null | undefined
 ): { id: string; data: LastmileFulfillmentData } | undefined {
   for (const fulfillment of fulfillments ?? []) {
-    const data = fulfillment.canceled_at ? null : readFulfillmentData(fulfillment.data)
+    const data = !fulfillment || fulfillment.canceled_at ? null : readFulfillmentData(fulfillment.data)
+    if (!fulfillment) {
+      continue
+    }
     if (data) {
       return { id: fulfillment.id, data }
     }

@@ -51,18 +51,21 @@ export interface PrepareOrderBookingInput {
   retry_needs_attention?: boolean
 }
 
+/** The fields asked for below; loose enough for Medusa's generated query types (nullable lists and dates). */
 interface OrderRow {
   id: string
-  status?: string
-  canceled_at?: string | null
-  items?: {
-    id: string
-    quantity: BigNumberInput
-    requires_shipping?: boolean | null
-    variant?: { product?: { shipping_profile?: { id: string } | null } | null } | null
-  }[]
-  shipping_methods?: { id: string; shipping_option_id?: string | null; data?: Record<string, unknown> | null }[]
-  fulfillments?: { id: string; canceled_at?: string | null; data?: Record<string, unknown> | null }[]
+  status?: unknown
+  canceled_at?: unknown
+  items?:
+    | ({
+        id: string
+        quantity: BigNumberInput
+        requires_shipping?: boolean | null
+        variant?: { product?: { shipping_profile?: { id: string } | null } | null } | null
+      } | null)[]
+    | null
+  shipping_methods?: ({ id: string; shipping_option_id?: string | null; data?: unknown } | null)[] | null
+  fulfillments?: ({ id: string; canceled_at?: unknown; data?: unknown } | null)[] | null
 }
 
 export const prepareOrderBookingStepId = "lastmile-prepare-order-booking"
@@ -94,7 +97,7 @@ export const prepareOrderBookingStep = createStep(
       filters: { id: input.order_id },
     })
     const order: OrderRow | undefined = orders[0]
-    const method = order?.shipping_methods?.find((m) => isBookableMethodData(m.data))
+    const method = order?.shipping_methods?.find((m) => m && isBookableMethodData(m.data))
     const data = readShippingMethodData(method?.data)
     if (!order || !method || !data || order.canceled_at || order.status === "canceled") {
       return skip({ status: "not_lastmile" })
@@ -125,11 +128,13 @@ export const prepareOrderBookingStep = createStep(
     const profileId = await shippingProfileOf(container, method.shipping_option_id)
     // The items the option ships, as checkout quoted them: Medusa prices an option with the cart's
     // items of its shipping profile, and refuses to fulfil an item of another profile.
-    const items = (order.items ?? []).filter(
-      (item) =>
-        item.requires_shipping !== false &&
-        (!profileId || !item.variant?.product || item.variant.product.shipping_profile?.id === profileId)
-    )
+    const items = (order.items ?? [])
+      .flatMap((item) => (item ? [item] : []))
+      .filter(
+        (item) =>
+          item.requires_shipping !== false &&
+          (!profileId || !item.variant?.product || item.variant.product.shipping_profile?.id === profileId)
+      )
     const attempts = await startAttempt(tasks, task)
     const plan: OrderBookingPlan = {
       action: "book",

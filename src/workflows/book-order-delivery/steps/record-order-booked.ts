@@ -28,9 +28,8 @@ export const recordOrderBookedStep = createStep(
       fields: ["fulfillments.id", "fulfillments.data", "fulfillments.canceled_at"],
       filters: { id: input.order_id },
     })
-    const order: {
-      fulfillments?: { id: string; canceled_at?: string | null; data?: Record<string, unknown> | null }[]
-    } = data[0] ?? {}
+    const order: { fulfillments?: ({ id: string; canceled_at?: unknown; data?: unknown } | null)[] | null } =
+      data[0] ?? {}
     const fulfillment = findBookedFulfillment(order.fulfillments)
     if (!fulfillment) {
       throw new BookingNotRecordedError()

@@ -27,16 +27,16 @@ interface ReturnRow {
   id: string
   order_id: string
   location_id?: string | null
-  items?: { item_id: string; quantity: number | string }[]
+  items?: ({ item_id: string; quantity: number | string } | null)[] | null
 }
 
 interface OrderRow {
   id: string
-  display_id?: number
+  display_id?: number | string | null
   currency_code?: string
   customer?: { email?: string | null } | null
   shipping_address?: MedusaAddressLike | null
-  items?: { id: string; variant_id?: string | null; variant_sku?: string | null }[]
+  items?: ({ id: string; variant_id?: string | null; variant_sku?: string | null } | null)[] | null
 }
 
 export const bookReturnAtServiceStepId = "lastmile-book-return-at-service"
@@ -61,14 +61,16 @@ export const bookReturnAtServiceStep = createStep(
       filters: { id: orderReturn.order_id },
     })
     const order: OrderRow = orders[0]
-    const lines = (orderReturn.items ?? []).map((returned) => {
-      const item = order.items?.find((i) => i.id === returned.item_id)
-      return {
-        variant_id: item?.variant_id,
-        variant_sku: item?.variant_sku,
-        quantity: MathBN.convert(returned.quantity).toNumber(),
-      }
-    })
+    const lines = (orderReturn.items ?? [])
+      .flatMap((returned) => (returned ? [returned] : []))
+      .map((returned) => {
+        const item = order.items?.find((i) => i?.id === returned.item_id)
+        return {
+          variant_id: item?.variant_id,
+          variant_sku: item?.variant_sku,
+          quantity: MathBN.convert(returned.quantity).toNumber(),
+        }
+      })
     const deliveryType = service.options.deliveryTypes[0]
     const built = buildQuoteRequest({
       merchantOrderId: orderReturn.id,

@@ -22,7 +22,7 @@ export type ReturnBookingPlan =
 interface ReturnRow {
   id: string
   order_id: string
-  fulfillments?: { id: string; provider_id?: string | null; canceled_at?: string | null }[]
+  fulfillments?: ({ id: string; provider_id?: string | null; canceled_at?: unknown } | null)[] | null
 }
 
 type Attempt = { task_row_id: string | null; attempts: number }
@@ -43,7 +43,9 @@ export const prepareReturnBookingStep = createStep(
       filters: { id: input.return_id },
     })
     const orderReturn: ReturnRow | undefined = data[0]
-    const fulfillment = orderReturn?.fulfillments?.find((f) => f.provider_id === LASTMILE_PROVIDER_ID && !f.canceled_at)
+    const fulfillment = orderReturn?.fulfillments?.find(
+      (f): f is NonNullable<typeof f> => !!f && f.provider_id === LASTMILE_PROVIDER_ID && !f.canceled_at
+    )
     if (!orderReturn || !fulfillment) {
       return skip({ status: "not_lastmile" })
     }
