@@ -30,7 +30,8 @@ export const bookOrderDeliveryWorkflow = createWorkflow(
   bookOrderDeliveryWorkflowId,
   (input: BookOrderDeliveryWorkflowInput) => {
     const key = transform({ input }, ({ input }) => orderBookingLockKey(input.order_id))
-    acquireLockStep({ key, timeout: 60, ttl: 120 })
+    // Also when a host app composes this workflow into its own: the order's lock is what books it once.
+    acquireLockStep({ key, timeout: 60, ttl: 120, executeOnSubWorkflow: true })
     const plan = prepareOrderBookingStep(input)
 
     const booked = when("lastmile-book-when-planned", { plan }, ({ plan }) => plan.action === "book").then(() => {
@@ -43,7 +44,7 @@ export const bookOrderDeliveryWorkflow = createWorkflow(
       return recordOrderBookedStep(recordInput)
     })
 
-    releaseLockStep({ key })
+    releaseLockStep({ key, executeOnSubWorkflow: true })
     const outcome = transform({ plan, booked }, ({ plan, booked }): BookOrderDeliveryWorkflowOutput =>
       plan.action === "skip" || !booked ? skipped(plan) : { status: "booked", ...booked }
     )

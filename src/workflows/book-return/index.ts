@@ -29,7 +29,7 @@ export const returnBookingLockKey = (returnId: string): string => `lastmile:retu
 
 export const bookReturnWorkflow = createWorkflow(bookReturnWorkflowId, (input: BookReturnWorkflowInput) => {
   const key = transform({ input }, ({ input }) => returnBookingLockKey(input.return_id))
-  acquireLockStep({ key, timeout: 60, ttl: 120 })
+  acquireLockStep({ key, timeout: 60, ttl: 120, executeOnSubWorkflow: true })
   const plan = prepareReturnBookingStep(input)
 
   const booked = when("lastmile-book-return-when-planned", { plan }, ({ plan }) => plan.action === "book").then(() => {
@@ -51,7 +51,7 @@ export const bookReturnWorkflow = createWorkflow(bookReturnWorkflowId, (input: B
     return recordReturnBookedStep(record)
   })
 
-  releaseLockStep({ key })
+  releaseLockStep({ key, executeOnSubWorkflow: true })
   const outcome = transform({ plan, booked }, ({ plan, booked }): BookReturnWorkflowOutput =>
     plan.action === "skip" ? plan.outcome : { status: "booked", task_id: booked?.task_id ?? "" }
   )

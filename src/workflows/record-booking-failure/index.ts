@@ -22,13 +22,13 @@ export const recordBookingFailureWorkflow = createWorkflow(
   recordBookingFailureWorkflowId,
   (input: RecordBookingFailureWorkflowInput) => {
     const key = transform({ input }, ({ input }) => input.lock_key)
-    acquireLockStep({ key, timeout: 60, ttl: 30 })
+    acquireLockStep({ key, timeout: 60, ttl: 30, executeOnSubWorkflow: true })
     const stepInput = transform({ input }, ({ input }) => ({
       merchant_order_id: input.merchant_order_id,
       error: input.error,
     }))
     const recorded = recordBookingFailureStep(stepInput)
-    releaseLockStep({ key })
+    releaseLockStep({ key, executeOnSubWorkflow: true })
     return new WorkflowResponse(recorded)
   }
 )
