@@ -1,5 +1,5 @@
 /**
- * A stateful HTTP simulator of the last-mile service (spec/service-api.md),
+ * A stateful HTTP simulator of the last-mile service (as its API spec describes it),
  * with fault injection, a request log and a control API under /__sim, so
  * tests, the demo and the benchmarks run without the real service.
  */

@@ -9,12 +9,14 @@ export {
   type BookOrderDeliveryWorkflowOutput,
   bookOrderDeliveryWorkflow,
   bookOrderDeliveryWorkflowId,
+  orderBookingLockKey,
 } from "./book-order-delivery"
 export {
   type BookReturnWorkflowInput,
   type BookReturnWorkflowOutput,
   bookReturnWorkflow,
   bookReturnWorkflowId,
+  returnBookingLockKey,
 } from "./book-return"
 export {
   type RecordBookingFailureWorkflowInput,

@@ -2,7 +2,8 @@
  * What the Settings → Lastmile page shows: whether the API key works (a live
  * call), the webhook URL, the service's fulfilment locations matched to Medusa
  * stock locations by external id, and the troubleshooting checks of the
- * service's spec §7 where they apply. Never the API key.
+ * service's troubleshooting rules for collection where they apply. Never the
+ * API key.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
@@ -10,7 +11,7 @@ import type { ServiceFulfilmentLocation } from "../service-client"
 import { lastmileClient } from "../connection/lastmile-connection"
 import { errorMessage } from "../lastmile/error-message"
 import { LASTMILE_PROVIDER_ID, type LastmileOptionKind, optionKindOf } from "../lastmile/fulfillment-options"
-import { pickDispatchLocation } from "../lastmile/dispatch"
+import { isDispatchOption, pickDispatchLocation } from "../lastmile/dispatch"
 import { mappedExternalId, storeExternalId } from "../lastmile/store"
 import type { Check, LastmileOverview, LocationView } from "../lastmile/admin-api"
 
@@ -38,6 +39,15 @@ function hasOption(location: StockLocationRow, type: "pickup" | "shipping", kind
     .some((set) =>
       (set.service_zones ?? []).some((zone) => (zone.shipping_options ?? []).some((o) => optionKind(o) === kind))
     )
+}
+
+/** Whether the location has an option deliveries leave from (the same test as checkout's pricing hook). */
+function hasDispatchOption(location: StockLocationRow): boolean {
+  return (location.fulfillment_sets ?? []).some((set) =>
+    (set.service_zones ?? []).some((zone) =>
+      (zone.shipping_options ?? []).some((o) => isDispatchOption(set.type, optionKind(o)))
+    )
+  )
 }
 
 export async function readStockLocations(container: MedusaContainer): Promise<StockLocationRow[]> {
@@ -75,10 +85,7 @@ export function dispatchLocationOf(
   const deliveryEnabled = remote
     .filter((location) => location.deliveryEnabled === true && location.externalLocationId)
     .flatMap((location) => byExternal.get(location.externalLocationId) ?? [])
-  return pickDispatchLocation(
-    stock.filter((s) => hasOption(s, "shipping", "delivery")),
-    deliveryEnabled
-  )
+  return pickDispatchLocation(stock.filter(hasDispatchOption), deliveryEnabled)
 }
 
 export async function lastmileOverview(container: MedusaContainer): Promise<LastmileOverview> {

@@ -56,13 +56,19 @@ export async function settleFailure(
   // The service client's messages are redacted: they never hold the API key.
   const message = errorMessage(error)
   const code = error && typeof error === "object" ? (error as { code?: unknown }).code : undefined
-  const { result } = await recordBookingFailureWorkflow(container).run({
+  const { result, errors } = await recordBookingFailureWorkflow(container).run({
     input: {
       merchant_order_id: merchantOrderId,
       lock_key: lockKey,
       error: { code: typeof code === "string" ? code : null, message },
     },
+    throwOnError: false,
   })
+  if (errors?.length) {
+    // Another run holds the lock (or the write failed): the attempt stays `booking`, and the job's pass settles it.
+    logger.warn(`lastmile: booking ${merchantOrderId} failed and could not be recorded yet: ${message}`)
+    return { status: "busy" }
+  }
   if (result.status === "unchanged") {
     logger.warn(`lastmile: booking ${merchantOrderId} failed, but another run settled it: ${message}`)
     return { status: "busy" }

@@ -8,10 +8,12 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { LASTMILE_MODULE } from "../../modules/lastmile"
 import type { LastmileModuleService } from "../../modules/lastmile/service"
-import { type BookingOutcome, bookOrderDelivery } from "./book-order-delivery"
+import { type BookingOutcome, bookOrderDelivery, settleFailure } from "./book-order-delivery"
 import { isBookableMethodData } from "../lastmile/fulfillment-options"
 import { booksOnPlacement } from "../lastmile/plugin-options"
 import { type ReturnBookingOutcome, bookReturn } from "./book-return"
+import { returnBookingLockKey } from "../../workflows/book-return"
+import { BOOKING_ERROR_CODES } from "../lastmile/booking-codes"
 
 interface OrderMethods {
   id: string
@@ -82,13 +84,28 @@ export async function retryDueBookings(
   }
   // Returns whose booking failed before the service processed it.
   const dueReturns = await tasks.listLastmileTasks(
-    { kind: "return", status: "failed", next_attempt_at: { $lte: now } },
+    {
+      kind: "return",
+      $or: [
+        { status: "failed", next_attempt_at: { $lte: now } },
+        { status: ["booking", "pending"], updated_at: { $lte: staleBefore } },
+      ],
+    },
     { take: batch, order: { created_at: "ASC" } }
   )
   for (const task of dueReturns) {
-    if (task.return_id) {
-      outcomes[task.return_id] = await bookReturn(container, task.return_id)
+    if (!task.return_id) {
+      continue
     }
+    // A return left mid-booking may have been posted: it is never posted again blindly (returns are not de-duplicated).
+    outcomes[task.return_id] =
+      task.status === "booking"
+        ? await settleFailure(container, task.return_id, returnBookingLockKey(task.return_id), {
+            code: BOOKING_ERROR_CODES.needsAttention,
+            message:
+              "The return's booking was interrupted and may have reached the service: check the service's app, then retry.",
+          })
+        : await bookReturn(container, task.return_id)
   }
   return outcomes
 }

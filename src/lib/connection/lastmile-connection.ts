@@ -56,7 +56,11 @@ export function lastmileClient(
       client: new LastmileClient({
         apiKey: options.apiKey,
         baseUrl: options.baseUrl,
-        timeouts: { bookingMs: options.bookingTimeoutMs, lookupMs: options.lookupTimeoutMs },
+        timeouts: {
+          quoteBudgetMs: options.quoteBudgetMs,
+          bookingMs: options.bookingTimeoutMs,
+          lookupMs: options.lookupTimeoutMs,
+        },
         logger,
       }),
     }

@@ -6,6 +6,11 @@
  * where one-click setup puts the option. Never a second dispatch location
  * beside an existing one.
  */
+/** Whether an option makes its location a dispatch location: a lastmile delivery option outside a pickup set. */
+export function isDispatchOption(fulfillmentSetType: string | null | undefined, optionKind: string | null): boolean {
+  return optionKind === "delivery" && fulfillmentSetType !== "pickup"
+}
+
 export function pickDispatchLocation<L extends { id: string }>(
   withDeliveryOption: L[],
   deliveryEnabledAtService: L[] = []

@@ -8,6 +8,7 @@
  */
 import { type StatusTable, type TrackingPhase, type TrackingState, nextTrackingState } from "./status-table"
 import { withHistoryEntry } from "./task-history"
+import type { FulfillmentLabel } from "./contracts"
 
 export const TASK_STATUS_CHANGED_EVENT = "lastmile.task.status_changed"
 
@@ -84,7 +85,7 @@ export interface FulfillmentProgress {
   shipped_at: string | Date | null
   delivered_at: string | Date | null
   canceled_at: string | Date | null
-  labels: { tracking_number: string; tracking_url: string; label_url: string }[]
+  labels: FulfillmentLabel[]
   items: { line_item_id?: string | null; quantity: number | string }[]
 }
 
@@ -99,7 +100,7 @@ export interface TrackingUpdates {
     order_id: string
     fulfillment_id: string
     items: { id: string; quantity: number }[]
-    labels: { tracking_number: string; tracking_url: string; label_url: string }[]
+    labels: FulfillmentLabel[]
   }
   delivery?: { orderId: string; fulfillmentId: string }
   return_receipt?: { return_id: string; items: { id: string; quantity: number }[] }

@@ -72,7 +72,7 @@ type MedusaCartContext = LastmilePricingContext & {
 export type LastmileCalculatedPrice = CalculatedShippingOptionPrice & { lastmile?: LastmileRateDetails }
 
 /** What `validateFulfillmentData` stores on the shipping method: the contract, with every field it sets. */
-export type LastmileShippingMethodData = Required<
+export type ValidatedMethodData = Required<
   Pick<ShippingMethodData, "optionId" | "kind" | "deliveryType" | "rateChosen" | "fallback">
 > &
   ShippingMethodData
@@ -240,7 +240,7 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
     optionData: Record<string, unknown>,
     data: Record<string, unknown>,
     context: ValidateFulfillmentDataContext
-  ): Promise<LastmileShippingMethodData | Record<string, unknown>> {
+  ): Promise<ValidatedMethodData | Record<string, unknown>> {
     const option = this.findOption(optionData)
     if (!option) {
       throw new MedusaError(
@@ -341,7 +341,9 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
     if (!method || !option || option.kind === "return" || !booking) {
       throw new MedusaError(
         MedusaError.Types.INVALID_DATA,
-        `This shipping method has no lastmile booking data (option ${JSON.stringify(data.optionId ?? null)}); choose the lastmile option at checkout again.`
+        `This shipping method has no lastmile booking data (option ${JSON.stringify(data.optionId ?? null)}); choose the lastmile option at checkout again.`,
+        // Retrying cannot help (say, a delivery type removed from delivery_types): the merchant decides.
+        BOOKING_ERROR_CODES.needsAttention
       )
     }
     const additional = (additionalData?.lastmile ?? {}) as BookingAdditionalData

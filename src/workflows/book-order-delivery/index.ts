@@ -41,12 +41,18 @@ export const bookOrderDeliveryWorkflow = createWorkflow(
         order_id: input.order_id,
         task_row_id: planned(plan).task_row_id,
       }))
-      return recordOrderBookedStep(recordInput)
+      // Recording must never undo a booking the service made: a failure here leaves the attempt
+      // `booking`, and the next run finds the booked fulfillment and records it.
+      return recordOrderBookedStep(recordInput).config({ continueOnPermanentFailure: true })
     })
 
     releaseLockStep({ key, executeOnSubWorkflow: true })
     const outcome = transform({ plan, booked }, ({ plan, booked }): BookOrderDeliveryWorkflowOutput =>
-      plan.action === "skip" || !booked ? skipped(plan) : { status: "booked", ...booked }
+      booked
+        ? { status: "booked", ...booked }
+        : plan.action === "skip"
+          ? plan.outcome
+          : { status: "needs_attention", reason: "booked, but not recorded yet: the next run records it" }
     )
     return new WorkflowResponse(outcome)
   }
@@ -58,11 +64,4 @@ function planned(plan: OrderBookingPlan): Extract<OrderBookingPlan, { action: "b
     throw new Error("lastmile: no booking was planned")
   }
   return plan
-}
-
-function skipped(plan: OrderBookingPlan): BookingSkip {
-  if (plan.action !== "skip") {
-    throw new Error("lastmile: the booking was planned but not recorded")
-  }
-  return plan.outcome
 }

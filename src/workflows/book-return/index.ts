@@ -34,7 +34,10 @@ export const bookReturnWorkflow = createWorkflow(bookReturnWorkflowId, (input: B
 
   const booked = when("lastmile-book-return-when-planned", { plan }, ({ plan }) => plan.action === "book").then(() => {
     const attempt = transform({ plan }, ({ plan }) => planned(plan))
-    const returnInput = transform({ attempt }, ({ attempt }) => ({ return_id: attempt.return_id }))
+    const returnInput = transform({ attempt }, ({ attempt }) => ({
+      return_id: attempt.return_id,
+      attempts: attempt.attempts,
+    }))
     const booking = bookReturnAtServiceStep(returnInput)
     const update = transform({ attempt, booking }, ({ attempt, booking }) => ({
       id: attempt.fulfillment_id,

@@ -16,7 +16,7 @@ import {
   listShippingOptionsForCartWithPricingWorkflow,
 } from "@medusajs/medusa/core-flows"
 import { LASTMILE_PROVIDER_ID, optionKindOf } from "../../lib/lastmile/fulfillment-options"
-import { pickDispatchLocation } from "../../lib/lastmile/dispatch"
+import { isDispatchOption, pickDispatchLocation } from "../../lib/lastmile/dispatch"
 import type { LastmilePricingContext } from "../../lib/lastmile/pricing-context"
 import type { MedusaAddressLike } from "../../lib/lastmile/quote-request"
 
@@ -88,7 +88,7 @@ async function readDispatchAddress(container: MedusaContainer): Promise<MedusaAd
 /** The address of the dispatch location: the location of a lastmile delivery option. */
 function dispatchAddress(options: DeliveryOptionRow[]): MedusaAddressLike | null {
   const locations = options
-    .filter((o) => optionKindOf(o.data?.id) === "delivery" && o.service_zone?.fulfillment_set?.type !== "pickup")
+    .filter((o) => isDispatchOption(o.service_zone?.fulfillment_set?.type, optionKindOf(o.data?.id)))
     .map((o) => o.service_zone?.fulfillment_set?.location)
     .filter((l): l is { id: string; address?: MedusaAddressLike | null } => !!l?.address)
   const address = pickDispatchLocation(locations)?.location.address

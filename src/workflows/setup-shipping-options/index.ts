@@ -7,6 +7,8 @@
  * half-made. Running it twice creates nothing.
  */
 import {
+  acquireLockStep,
+  releaseLockStep,
   createFulfillmentSets,
   createLinksWorkflow,
   createServiceZonesWorkflow,
@@ -68,9 +70,13 @@ function locationLinks(plan: ShippingSetupPlan, sets: FulfillmentSetDTO[]): Link
   ]
 }
 
+const SETUP_LOCK_KEY = "lastmile:setup"
+
 export const setupShippingOptionsWorkflow = createWorkflow(
   setupShippingOptionsWorkflowId,
   (_input: SetupShippingOptionsWorkflowInput) => {
+    // Two runs at once (a double click) would both plan from the same snapshot and create twice.
+    acquireLockStep({ key: SETUP_LOCK_KEY, timeout: 30, ttl: 120, executeOnSubWorkflow: true })
     const plan = planShippingSetupStep()
 
     const profiles = when(
@@ -118,6 +124,7 @@ export const setupShippingOptionsWorkflow = createWorkflow(
       }
     )
 
+    releaseLockStep({ key: SETUP_LOCK_KEY, executeOnSubWorkflow: true })
     return new WorkflowResponse(transform({ plan }, ({ plan }) => plan.report))
   }
 )

@@ -21,7 +21,23 @@ function fakeContainer({ refuseOptions }: { refuseOptions: boolean }) {
       return answer(input)
     }
   const container = createMedusaContainer()
+  const locks = new Set<string>()
   container.register({
+    // The setup runs under one lock: a second run at once waits.
+    [Modules.LOCKING]: asValue({
+      acquire: async (keys: string | string[]) => {
+        for (const key of [keys].flat()) {
+          if (locks.has(key)) {
+            throw new Error(`held: ${key}`)
+          }
+          locks.add(key)
+        }
+      },
+      release: async (keys: string | string[]) => {
+        ;[keys].flat().forEach((key) => locks.delete(key))
+        return true
+      },
+    }),
     [ContainerRegistrationKeys.LOGGER]: asValue({ warn: jest.fn(), error: jest.fn(), info: jest.fn() }),
     [ContainerRegistrationKeys.QUERY]: asValue({
       graph: async () => ({

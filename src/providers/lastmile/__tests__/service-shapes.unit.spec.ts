@@ -8,7 +8,7 @@ import { alwaysOpenHours } from "../../../simulator/defaults"
 import { cartContext } from "../../../test-support/provider-fixture"
 import { ukShopperAddress as shopper } from "../../../test-support/service-requests"
 import { describeRateError, selectDeliveryRate } from "../../../lib/lastmile/rate-selection"
-import { LastmileFulfillmentProviderService, type LastmileShippingMethodData } from "../service"
+import { LastmileFulfillmentProviderService, type ValidatedMethodData } from "../service"
 import type { LastmileProviderOptions } from "../../../lib/lastmile/provider-options"
 
 const KEY = "lm_test_key_shapes"
@@ -154,7 +154,7 @@ describe("the provider against a service answering in the strict shapes", () => 
       { id: "lastmile-next-day" },
       { rate_code: standard.rate_code },
       context() as never
-    )) as LastmileShippingMethodData
+    )) as ValidatedMethodData
     expect(data).toMatchObject({
       rateCode: standard.rate_code,
       rateName: "Next day",
@@ -182,12 +182,12 @@ describe("the provider against a service answering in the strict shapes", () => 
       { id: "lastmile-next-day" },
       {},
       context() as never
-    )) as LastmileShippingMethodData
+    )) as ValidatedMethodData
     const collection = (await lastmile.validateFulfillmentData(
       { id: "lastmile-collection" },
       {},
       context({}, camden) as never
-    )) as LastmileShippingMethodData
+    )) as ValidatedMethodData
 
     sim.addFault({ operation: "quote", kind: "status", status: 503 })
     const changed = { id: "cart_changed" }

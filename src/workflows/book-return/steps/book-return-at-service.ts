@@ -9,7 +9,7 @@
  */
 import { ContainerRegistrationKeys, MathBN, MedusaError } from "@medusajs/framework/utils"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
-import { LastmileBookingOutcomeUnknownError, LastmileError } from "../../../lib/service-client"
+import { LastmileBookingOutcomeUnknownError, LastmileError, pickTask } from "../../../lib/service-client"
 import { lastmileClient } from "../../../lib/connection/lastmile-connection"
 import { stockLocationAddress } from "../../../lib/tasks/task-records"
 import { ReturnNeedsAttentionError } from "../../../lib/tasks/booking-errors"
@@ -43,7 +43,7 @@ export const bookReturnAtServiceStepId = "lastmile-book-return-at-service"
 
 export const bookReturnAtServiceStep = createStep(
   bookReturnAtServiceStepId,
-  async (input: { return_id: string }, { container }) => {
+  async (input: { return_id: string; attempts: number }, { container }) => {
     const service = lastmileClient(container)
     if (!service) {
       throw new ReturnNeedsAttentionError("the lastmile provider is not configured")
@@ -92,6 +92,20 @@ export const bookReturnAtServiceStep = createStep(
       delivery: { address: built.request.collection.address },
     }
     try {
+      // A later attempt may follow one that booked before it failed: never post a return twice, adopt it.
+      const earlier =
+        input.attempts > 1 ? pickTask(await service.client.findDeliveries(orderReturn.id), "RETURN") : null
+      if (earlier) {
+        const adopted: LastmileFulfillmentData = {
+          taskId: earlier.taskId,
+          trackingId: earlier.trackingId ?? null,
+          trackingUrl: earlier.trackingUrl ?? null,
+          status: earlier.status?.value ?? null,
+          rateCode: earlier.rateCode ?? null,
+          adopted: true,
+        }
+        return new StepResponse<ReturnBooked>({ data: adopted, labels: toLabels(adopted) })
+      }
       const quote = await service.client.quote(request)
       const choice = selectDeliveryRate(quote, deliveryType, order.currency_code ?? "", {
         rule: service.options.deliveryRateRule,

@@ -10,10 +10,11 @@ import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import { LASTMILE_MODULE } from "../../../modules/lastmile"
 import type { LastmileModuleService } from "../../../modules/lastmile/service"
 import { LASTMILE_PROVIDER_ID } from "../../../lib/lastmile/fulfillment-options"
+import type { BookingSkip } from "../../book-order-delivery/steps/prepare-order-booking"
 import { findOrCreateTask, undoAttempt, startAttempt } from "../../../lib/tasks/task-records"
 
-export type ReturnBookingSkip =
-  { status: "already_booked" } | { status: "needs_attention"; reason: string } | { status: "not_lastmile" }
+/** The same outcomes as a delivery's when nothing is booked. */
+export type ReturnBookingSkip = BookingSkip
 
 export type ReturnBookingPlan =
   | { action: "skip"; outcome: ReturnBookingSkip }

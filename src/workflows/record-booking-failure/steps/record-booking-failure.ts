@@ -32,7 +32,8 @@ export const recordBookingFailureStep = createStep(
   async (input: RecordBookingFailureInput, { container }) => {
     const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
     const [task] = await tasks.listLastmileTasks({ merchant_order_id: input.merchant_order_id })
-    if (!task || (task.status !== "booking" && task.status !== "failed")) {
+    // Only an attempt still under way: a settled one (booked, failed, needs attention) is another run's outcome.
+    if (!task || task.status !== "booking") {
       return new StepResponse<RecordedFailure, LastmileTaskRow | null>({ status: "unchanged" }, null)
     }
     const needsAttention = needsMerchant(input.error.code)
