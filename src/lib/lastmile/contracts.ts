@@ -68,6 +68,39 @@ export function readFulfillmentData(data: unknown): LastmileFulfillmentData | nu
   return parsed.success ? parsed.data : null
 }
 
+// Only the fields a quote reads are kept.
+const address = z.object({
+  first_name: z.string().nullish(),
+  last_name: z.string().nullish(),
+  phone: z.string().nullish(),
+  address_1: z.string().nullish(),
+  address_2: z.string().nullish(),
+  city: z.string().nullish(),
+  postal_code: z.string().nullish(),
+  country_code: z.string().nullish(),
+})
+
+/** What the booking workflow hands the provider as `additional_data.lastmile`. */
+export const bookingAdditionalDataSchema = z.looseObject({
+  /** The address of the location the parcel leaves from (or the store, for a collection). */
+  collection_address: address.nullish(),
+  /** The run holds the order's lock and knows Medusa has no lastmile fulfillment: adopt a booking found at the service. */
+  adopt_existing: z.boolean().optional(),
+  /**
+   * The run's first attempt for this order: nothing of ours can exist at the
+   * service yet, so the lookup before booking is skipped (the service
+   * de-duplicates on merchantOrderId all the same).
+   */
+  first_attempt: z.boolean().optional(),
+})
+export type BookingAdditionalData = z.infer<typeof bookingAdditionalDataSchema>
+
+/** The booking's additional data, or none when Medusa passed nothing readable (a merchant's own fulfillment). */
+export function readBookingAdditionalData(value: unknown): BookingAdditionalData {
+  const parsed = bookingAdditionalDataSchema.safeParse(value ?? {})
+  return parsed.success ? parsed.data : {}
+}
+
 export interface FulfillmentLabel {
   tracking_number: string
   tracking_url: string

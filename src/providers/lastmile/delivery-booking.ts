@@ -9,7 +9,11 @@ import { z } from "zod"
 import type { MedusaAddressLike, MedusaLineLike, MerchantProductIdSource } from "../../lib/lastmile/quote-request"
 import { buildQuoteRequest } from "../../lib/lastmile/quote-request"
 import { BOOKING_ERROR_CODES } from "../../lib/lastmile/booking-codes"
-import { type LastmileShippingMethodData, readShippingMethodData } from "../../lib/lastmile/contracts"
+import {
+  type BookingAdditionalData,
+  type LastmileShippingMethodData,
+  readShippingMethodData,
+} from "../../lib/lastmile/contracts"
 import { formatMinor, majorToMinor } from "../../lib/lastmile/money"
 import {
   type DeliveryRateRule,
@@ -69,20 +73,6 @@ export function readAddress(value: unknown): MedusaAddressLike | null {
 export function readBookingOrder(order: unknown): BookingOrder | null {
   const parsed = bookingOrderSchema.safeParse(order)
   return parsed.success ? parsed.data : null
-}
-
-/** Passed by the plugin's booking runner as the workflow's `additional_data.lastmile`. */
-export interface BookingAdditionalData {
-  /** The address of the location the parcel leaves from (or the store, for a collection). */
-  collection_address?: MedusaAddressLike | null
-  /** The runner holds the order's lock and knows Medusa has no lastmile fulfillment: adopt a booking found at the service. */
-  adopt_existing?: boolean
-  /**
-   * The runner's first attempt for this order: nothing of ours can exist at
-   * the service yet, so the lookup before booking is skipped (the service
-   * de-duplicates on merchantOrderId all the same).
-   */
-  first_attempt?: boolean
 }
 
 export interface BookedDelivery {

@@ -4,6 +4,7 @@ import { BOOKING_ERROR_CODES } from "../../lib/lastmile/booking-codes"
 import {
   type LastmileFulfillmentData,
   type LastmileShippingMethodData as ShippingMethodData,
+  readBookingAdditionalData,
   readShippingMethodData,
   toLabels,
 } from "../../lib/lastmile/contracts"
@@ -37,7 +38,6 @@ import {
 import { COLLECTION_RATE_CODE, quoteDeliveryTypeOf } from "../../lib/lastmile/fulfillment-options"
 import { type RateWish, type StoreDescription, needsStoreDirectory } from "../../lib/lastmile/rate-selection"
 import {
-  type BookingAdditionalData,
   readAddress,
   readBookingOrder,
   DeliveryBooker,
@@ -346,7 +346,7 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
         BOOKING_ERROR_CODES.needsAttention
       )
     }
-    const additional = (additionalData?.lastmile ?? {}) as BookingAdditionalData
+    const additional = readBookingAdditionalData(additionalData?.lastmile)
     try {
       const booked = await this.booker_.book({
         option,

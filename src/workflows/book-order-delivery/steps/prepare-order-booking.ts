@@ -10,7 +10,7 @@ import { ContainerRegistrationKeys, MathBN } from "@medusajs/framework/utils"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import { LASTMILE_MODULE } from "../../../modules/lastmile"
 import type { LastmileModuleService } from "../../../modules/lastmile/service"
-import { readShippingMethodData } from "../../../lib/lastmile/contracts"
+import { type BookingAdditionalData, readShippingMethodData } from "../../../lib/lastmile/contracts"
 import { isBookableMethodData } from "../../../lib/lastmile/fulfillment-options"
 import {
   findBookedFulfillment,
@@ -20,7 +20,6 @@ import {
   startAttempt,
   stockLocationAddress,
 } from "../../../lib/tasks/task-records"
-import type { MedusaAddressLike } from "../../../lib/lastmile/quote-request"
 
 export type BookingSkip =
   { status: "already_booked" } | { status: "needs_attention"; reason: string } | { status: "not_lastmile" }
@@ -36,9 +35,7 @@ export type OrderBookingPlan =
         shipping_option_id?: string
         location_id?: string
         items: { id: string; quantity: number }[]
-        additional_data: {
-          lastmile: { collection_address: MedusaAddressLike | null; adopt_existing: boolean; first_attempt: boolean }
-        }
+        additional_data: { lastmile: BookingAdditionalData }
       }
     }
 
