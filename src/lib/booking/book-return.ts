@@ -6,7 +6,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { acquireLockStepId } from "@medusajs/medusa/core-flows"
 import { bookReturnWorkflow, returnBookingLockKey } from "../../workflows/book-return"
-import { settleFailure } from "./book-order-delivery"
+import { settleFailure } from "./settle-failure"
 
 export type ReturnBookingOutcome =
   | { status: "booked"; taskId: string }

@@ -68,8 +68,8 @@ export function readFulfillmentData(data: unknown): LastmileFulfillmentData | nu
   return parsed.success ? parsed.data : null
 }
 
-// Only the fields a quote reads are kept.
-const address = z.object({
+/** A Medusa address (cart, order, fulfillment or stock location) as a quote reads it; other fields are dropped. */
+export const medusaAddressSchema = z.object({
   first_name: z.string().nullish(),
   last_name: z.string().nullish(),
   phone: z.string().nullish(),
@@ -83,7 +83,7 @@ const address = z.object({
 /** What the booking workflow hands the provider as `additional_data.lastmile`. */
 export const bookingAdditionalDataSchema = z.looseObject({
   /** The address of the location the parcel leaves from (or the store, for a collection). */
-  collection_address: address.nullish(),
+  collection_address: medusaAddressSchema.nullish(),
   /** The run holds the order's lock and knows Medusa has no lastmile fulfillment: adopt a booking found at the service. */
   adopt_existing: z.boolean().optional(),
   /**

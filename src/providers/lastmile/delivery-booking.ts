@@ -12,6 +12,7 @@ import { BOOKING_ERROR_CODES } from "../../lib/lastmile/booking-codes"
 import {
   type BookingAdditionalData,
   type LastmileShippingMethodData,
+  medusaAddressSchema,
   readShippingMethodData,
 } from "../../lib/lastmile/contracts"
 import { formatMinor, majorToMinor } from "../../lib/lastmile/money"
@@ -27,16 +28,6 @@ import type { LastmileFulfillmentOption } from "../../lib/lastmile/fulfillment-o
 const text = z.string().nullish()
 /** Medusa hands quantities and amounts as numbers, strings or BigNumbers: anything that prints as a number. */
 const numeric = z.custom<number | string | { toString(): string }>((value) => value !== null && value !== undefined)
-const address = z.looseObject({
-  first_name: text,
-  last_name: text,
-  phone: text,
-  address_1: text,
-  address_2: text,
-  city: text,
-  postal_code: text,
-  country_code: text,
-})
 
 /** What booking reads of the order Medusa passes to createFulfillment. */
 const bookingOrderSchema = z.looseObject({
@@ -45,7 +36,7 @@ const bookingOrderSchema = z.looseObject({
   currency_code: text,
   email: text,
   customer: z.looseObject({ email: text }).nullish(),
-  shipping_address: address.nullish(),
+  shipping_address: medusaAddressSchema.nullish(),
   items: z
     .array(
       z.looseObject({
@@ -65,7 +56,7 @@ export type BookingOrder = z.infer<typeof bookingOrderSchema>
 
 /** A Medusa address (the fulfillment's delivery address), or null when there is none that can be read. */
 export function readAddress(value: unknown): MedusaAddressLike | null {
-  const parsed = address.safeParse(value)
+  const parsed = medusaAddressSchema.safeParse(value)
   return parsed.success ? parsed.data : null
 }
 
