@@ -3,6 +3,10 @@ export interface EmbeddedDatabase {
   port: number
   user: string
   password: string
+  /** Stops the server, keeping its data (only with a `dataDir`). */
+  pause(): Promise<void>
+  /** Starts it again on the same port. */
+  resume(): Promise<void>
   stop(): Promise<void>
 }
 

