@@ -4,6 +4,10 @@
  * share one in-flight request. A failure is remembered briefly too (negative
  * cache), so an outage costs one upstream call per cart state, not one per
  * option per refresh.
+ *
+ * With a `shared` store (Medusa's Caching and Locking modules, for apps on
+ * several instances) a quote fetched by one instance serves the others: the
+ * in-process cache stays the first level, the shared store the second.
  */
 import { createHash } from "node:crypto"
 import { LRUCache } from "lru-cache"
@@ -11,23 +15,45 @@ import { LRUCache } from "lru-cache"
 /** `at`: when the value was loaded (ms since epoch), so a caller knows how old a cached quote is. */
 export type CachedOutcome<T> = { ok: true; value: T; at: number } | { ok: false; error: unknown }
 
-export interface QuoteCacheOptions {
+/** A quote in the shared store, with when it was fetched, so every instance expires it at the same time. */
+export interface SharedValue<T> {
+  value: T
+  at: number
+}
+
+/** The second level: shared between instances, optionally with a lock so only one instance fetches. */
+export interface SharedQuoteStore<T> {
+  /** Whether `exclusive` really excludes other instances (a Locking module is there). */
+  singleFlight: boolean
+  get(key: string): Promise<SharedValue<T> | undefined>
+  set(key: string, value: SharedValue<T>, ttlMs: number): Promise<void>
+  /** Runs `job` holding the key's lock; rejects when the lock is not had within `waitMs`. */
+  exclusive(key: string, waitMs: number, job: () => Promise<void>): Promise<void>
+}
+
+export interface QuoteCacheOptions<T = unknown> {
   ttlMs: number
   failureTtlMs: number
   max?: number
+  shared?: SharedQuoteStore<T>
+  /** How long an instance waits for another one's fetch of the same quote before fetching its own. */
+  lockWaitMs?: number
 }
 
 export class QuoteCache<T extends object> {
   private readonly cache: LRUCache<string, CachedOutcome<T>, () => Promise<T>>
 
-  constructor(private readonly options: QuoteCacheOptions) {
+  constructor(private readonly options: QuoteCacheOptions<T>) {
     this.cache = new LRUCache<string, CachedOutcome<T>, () => Promise<T>>({
       max: options.max ?? 5000,
       ttl: Math.max(1, options.ttlMs),
-      fetchMethod: async (_key, _stale, { context, options: setOptions }) => {
-        const outcome = await settle(context)
+      fetchMethod: async (key, _stale, { context, options: setOptions }) => {
+        const outcome = await this.loadThroughShared(key, context)
         if (!outcome.ok) {
           setOptions.ttl = Math.max(1, this.options.failureTtlMs)
+        } else {
+          // A quote another instance fetched earlier expires here when it expires there.
+          setOptions.ttl = Math.max(1, this.options.ttlMs - (Date.now() - outcome.at))
         }
         return outcome
       },
@@ -42,6 +68,35 @@ export class QuoteCache<T extends object> {
     }
     const outcome = await this.cache.fetch(key, { context: load })
     return outcome ?? { ok: false, error: new Error("quote cache returned nothing") }
+  }
+
+  /**
+   * The shared store's quote, else one fetched under the key's lock (another
+   * instance may have stored it while this one waited), else, when the lock
+   * is not had in time or the store fails, one fetched directly.
+   */
+  private async loadThroughShared(key: string, load: () => Promise<T>): Promise<CachedOutcome<T>> {
+    const shared = this.options.shared
+    if (!shared) {
+      return settle(load)
+    }
+    const hit = await shared.get(key)
+    if (hit) {
+      return { ok: true, value: hit.value, at: hit.at }
+    }
+    let outcome: CachedOutcome<T> | undefined
+    try {
+      await shared.exclusive(key, this.options.lockWaitMs ?? 1000, async () => {
+        const stored = shared.singleFlight ? await shared.get(key) : undefined
+        outcome = stored ? { ok: true, value: stored.value, at: stored.at } : await settle(load)
+        if (outcome.ok && !stored) {
+          await shared.set(key, { value: outcome.value, at: outcome.at }, this.options.ttlMs)
+        }
+      })
+    } catch {
+      // The lock was not had in time, or the lock store failed: fetch without it below.
+    }
+    return outcome ?? settle(load)
   }
 }
 

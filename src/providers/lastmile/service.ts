@@ -1,4 +1,4 @@
-import { AbstractFulfillmentProviderService, MedusaError } from "@medusajs/framework/utils"
+import { AbstractFulfillmentProviderService, MedusaError, Modules } from "@medusajs/framework/utils"
 import { LRUCache } from "lru-cache"
 import { BOOKING_ERROR_CODES } from "../../lib/lastmile/booking-codes"
 import {
@@ -13,6 +13,8 @@ import type {
   CalculatedShippingOptionPrice,
   CreateFulfillmentResult,
   CreateShippingOptionDTO,
+  ICachingModuleService,
+  ILockingModule,
   Logger,
   ValidateFulfillmentDataContext,
 } from "@medusajs/framework/types"
@@ -27,6 +29,7 @@ import { minorToMajor } from "../../lib/lastmile/money"
 import { normalisePhoneNumber } from "../../lib/lastmile/phone-number"
 import type { LastmilePricingContext } from "../../lib/lastmile/pricing-context"
 import { QuoteCache } from "./quote-cache"
+import { medusaSharedQuoteStore, optionalDependency } from "./shared-quote-store"
 import {
   type LastmileRateDetails,
   describePricing,
@@ -53,9 +56,10 @@ import {
   resolveProviderOptions,
 } from "../../lib/lastmile/provider-options"
 
+/** The fulfillment module's container: a logger always; Caching and Locking when the app has them (README, Deploying). */
 type InjectedDependencies = {
   logger: Logger
-}
+} & Record<string, unknown>
 
 /** What the provider reads of the cart contexts Medusa passes to calculatePrice and validateFulfillmentData. */
 type MedusaCartContext = LastmilePricingContext & {
@@ -114,8 +118,9 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
     }
   }
 
-  constructor({ logger }: InjectedDependencies, options: LastmileProviderOptions) {
+  constructor(cradle: InjectedDependencies, options: LastmileProviderOptions) {
     super()
+    const { logger } = cradle
     this.logger_ = logger
     this.warnings_ = new ThrottledLog(logger, 60_000)
     this.options_ = resolveProviderOptions(options)
@@ -134,6 +139,13 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
       ttlMs: this.options_.quoteCacheTtlSeconds * 1000,
       // A failed quote is retried at most every few seconds per cart state.
       failureTtlMs: Math.min(5000, this.options_.quoteCacheTtlSeconds * 1000),
+      // Several instances share one quote per cart state; one instance fetches it while the others wait.
+      shared: medusaSharedQuoteStore<ServiceQuote>({
+        caching: optionalDependency<ICachingModuleService>(cradle, Modules.CACHING),
+        locking: optionalDependency<ILockingModule>(cradle, Modules.LOCKING),
+        logger,
+      }),
+      lockWaitMs: this.options_.quoteBudgetMs / 2,
     })
     this.quoteDeliveryType_ = this.options_.deliveryTypes[0]
     // Read at boot and kept fresh in the background: a cart never waits on it beyond its budget.

@@ -1,0 +1,78 @@
+/**
+ * The quote cache's second level, for apps that run several instances:
+ * Medusa's Caching module shares a quote between them, and its Locking
+ * module lets one instance fetch it while the others wait and read it. The
+ * provider reaches them through its module's container: Caching whenever the
+ * app configures it, Locking when the fulfillment module lists it in its
+ * `dependencies` (README, Deploying). Any failure of either falls back to
+ * fetching the quote directly: sharing saves calls, it never blocks a cart.
+ */
+import type { ICachingModuleService, ILockingModule, Logger } from "@medusajs/framework/types"
+import type { SharedQuoteStore, SharedValue } from "./quote-cache"
+
+const PREFIX = "lastmile:quote:"
+
+export interface SharedStoreDependencies {
+  caching?: ICachingModuleService
+  locking?: ILockingModule
+  logger: Logger
+}
+
+/** Reads an optional registration: Medusa's container proxy throws for one that was never registered. */
+export function optionalDependency<T>(cradle: Record<string, unknown>, key: string): T | undefined {
+  try {
+    return (cradle[key] ?? undefined) as T | undefined
+  } catch {
+    return undefined
+  }
+}
+
+export function medusaSharedQuoteStore<T extends object>({
+  caching,
+  locking,
+  logger,
+}: SharedStoreDependencies): SharedQuoteStore<T> | undefined {
+  if (!caching) {
+    return undefined
+  }
+  let warned = false
+  const warnOnce = (what: string, error: unknown) => {
+    if (!warned) {
+      warned = true
+      logger.warn(
+        `lastmile: the shared quote cache failed (${what}: ${error instanceof Error ? error.name : "error"}); quotes are fetched per instance meanwhile`
+      )
+    }
+  }
+  return {
+    singleFlight: Boolean(locking),
+    async get(key) {
+      try {
+        const hit = (await caching.get({ key: PREFIX + key })) as SharedValue<T> | null
+        return hit && typeof hit === "object" && "value" in hit ? hit : undefined
+      } catch (error) {
+        warnOnce("read", error)
+        return undefined
+      }
+    },
+    async set(key, value, ttlMs) {
+      try {
+        await caching.set({
+          key: PREFIX + key,
+          data: value,
+          ttl: Math.max(1, Math.ceil(ttlMs / 1000)),
+          options: { autoInvalidate: false },
+        })
+      } catch (error) {
+        warnOnce("write", error)
+      }
+    },
+    async exclusive(key, waitMs, job) {
+      if (!locking) {
+        return job()
+      }
+      // Locking's timeout is in whole seconds: the time allowed to wait for the lock.
+      return locking.execute(`${PREFIX}${key}`, job, { timeout: Math.max(1, Math.floor(waitMs / 1000)) })
+    },
+  }
+}
