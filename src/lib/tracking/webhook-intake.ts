@@ -1,11 +1,19 @@
 /**
  * The webhook's synchronous part: authenticate, read at most 64 KB, parse,
- * store the event, ring the subscriber. No call to the service happens here,
- * so the answer is fast and a leaked token can do no more than queue re-reads.
+ * store the event, answer. No call to the service happens here, so the
+ * answer is fast and a leaked token can do no more than queue re-reads.
+ *
+ * The bell (the event that has a worker re-read the task) is rung after the
+ * answer, at most once per task per second (and once more after a burst):
+ * an emit costs a Redis write and Medusa's cache invalidation, which is most
+ * of what an acknowledgement used to wait on (RELIABILITY.md). The stored
+ * event is the record; a bell lost to a crash leaves it "received", and the
+ * polling job processes it a minute later.
  */
 import type { IncomingMessage } from "node:http"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
+import type { IEventBusModuleService, Logger } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { LASTMILE_MODULE } from "../../modules/lastmile"
 import type { LastmileModuleService } from "../../modules/lastmile/service"
 import { lastmileProviderOptions } from "../connection/lastmile-connection"
@@ -88,8 +96,49 @@ export async function receiveWebhook(
     payload: body as Record<string, unknown>,
   })
   if (event.status === "received" && event.lastmile_task_id) {
-    const data: WebhookReceivedData = { id: event.id, lastmile_task_id: event.lastmile_task_id }
-    await container.resolve(Modules.EVENT_BUS).emit({ name: WEBHOOK_RECEIVED_EVENT, data })
+    ringSoon(container, { id: event.id, lastmile_task_id: event.lastmile_task_id })
   }
   return { status: 200, body: { received: true, status: event.status } }
+}
+
+/**
+ * A task's bell rings at most once per window: the first post of a burst
+ * rings it just after its answer, later ones in the window ring it once more
+ * at the window's end (one re-read settles every event stored before it).
+ */
+const BELL_WINDOW_MS = 1000
+const bellWindows = new WeakMap<IEventBusModuleService, Map<string, { pending?: WebhookReceivedData }>>()
+
+function ringSoon(container: MedusaContainer, data: WebhookReceivedData): void {
+  const bus = container.resolve<IEventBusModuleService>(Modules.EVENT_BUS)
+  let windows = bellWindows.get(bus)
+  if (!windows) {
+    windows = new Map()
+    bellWindows.set(bus, windows)
+  }
+  const open = windows.get(data.lastmile_task_id)
+  if (open) {
+    open.pending = data
+    return
+  }
+  const tasks = windows
+  const window: { pending?: WebhookReceivedData } = {}
+  tasks.set(data.lastmile_task_id, window)
+  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  // After the answer has gone: the emit's own work (a Redis write, Medusa's cache invalidation) is not the post's.
+  setImmediate(() =>
+    bus
+      .emit({ name: WEBHOOK_RECEIVED_EVENT, data })
+      .catch((error: unknown) =>
+        logger.warn(
+          `lastmile: webhook bell for task ${data.lastmile_task_id} not rung (${error instanceof Error ? error.name : "error"}); the polling job processes its events within a minute`
+        )
+      )
+  )
+  setTimeout(() => {
+    tasks.delete(data.lastmile_task_id)
+    if (window.pending) {
+      ringSoon(container, window.pending)
+    }
+  }, BELL_WINDOW_MS).unref()
 }
