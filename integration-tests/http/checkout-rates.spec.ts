@@ -1,4 +1,4 @@
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { MUG_SKU, type SeededStore, TEE_SKU } from "../helpers/seed-store"
 import { londonTestLocations, useLondonStore } from "../helpers/london-store"
@@ -26,6 +26,7 @@ interface Rate {
   available: boolean
   unavailable_reason: string | null
   fallback: boolean
+  quoted_at: string | null
 }
 interface RatesBody {
   eligibility: string | null
@@ -234,6 +235,42 @@ medusaIntegrationTestRunner({
           amount: 0.495,
           currency_code: "kwd",
         })
+      })
+
+      it("quote a new cart state once, answer it again unchanged, and anew after any edit to the cart or an option", async () => {
+        const cart = await gbpCart({}, [
+          { sku: "tee", quantity: 1 },
+          { sku: "mug", quantity: 2 },
+        ])
+        // The route asks for the quote while Medusa's workflow reads the options: still one quote for the state.
+        const first = await rates(cart.id)
+        expect(simulator.requests("quote")).toHaveLength(1)
+        const quotedAt = Date.parse(rateOf(first, seed.options.nextDay).quoted_at ?? "")
+        expect(Date.now() - quotedAt).toBeGreaterThanOrEqual(0)
+        expect(Date.now() - quotedAt).toBeLessThan(60_000)
+        expect(await rates(cart.id)).toEqual(first)
+        expect(simulator.requests("quote")).toHaveLength(1)
+
+        // The shopper edits the phone: a new state, a new answer (the quote carries the phone).
+        const updated = await shop.post(`/store/carts/${cart.id}`, {
+          shipping_address: { ...londonShopper, phone: "07400 123456" },
+        })
+        expect(updated.status).toBe(200)
+        const second = await rates(cart.id)
+        expect(rateOf(second, seed.options.nextDay).available).toBe(true)
+        expect(simulator.requests("quote")).toHaveLength(2)
+        expect(simulator.requests("quote")[1].body).toMatchObject({ customer: { phoneNumber: "+447400123456" } })
+
+        // The merchant renames an option: seen at once, from the same quote.
+        const fulfillment = getContainer().resolve(Modules.FULFILLMENT)
+        const original = rateOf(first, seed.options.nextDay).name
+        await fulfillment.updateShippingOptions(seed.options.nextDay, { name: "Next day, by lastmile" })
+        try {
+          expect(rateOf(await rates(cart.id), seed.options.nextDay).name).toBe("Next day, by lastmile")
+          expect(simulator.requests("quote")).toHaveLength(2)
+        } finally {
+          await fulfillment.updateShippingOptions(seed.options.nextDay, { name: original })
+        }
       })
 
       it("answer 400 without a cart id and 404 for an unknown cart", async () => {

@@ -14,7 +14,7 @@ import {
 } from "@medusajs/medusa/core-flows"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { createProducts } from "../../scripts/demo/demo-store"
-import type { LastmileOptionRate } from "../../src/api/store/lastmile/rates/option-rate"
+import type { LastmileOptionRate } from "../../src/lib/checkout/option-rate"
 import { type SeededStore, TEE_SKU } from "../helpers/seed-store"
 import { londonTestLocations, useLondonStore } from "../helpers/london-store"
 import { waitForTask } from "../helpers/orders"

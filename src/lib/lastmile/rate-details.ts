@@ -46,6 +46,8 @@ export interface LastmileRateDetails {
   kept: boolean
   /** A delivery option's rates, offerable ones first, best first; empty for collection. */
   rates: LastmileDeliveryRate[]
+  /** When the quote this was read from was made (ISO 8601); null when no quote was read. Rates are good for `quote_cache_ttl_seconds` after it. */
+  quoted_at: string | null
 }
 
 const NO_DETAILS: Omit<LastmileRateDetails, "available" | "unavailable_code" | "unavailable_reason"> = {
@@ -60,6 +62,7 @@ const NO_DETAILS: Omit<LastmileRateDetails, "available" | "unavailable_code" | "
   fallback: false,
   kept: false,
   rates: [],
+  quoted_at: null,
 }
 
 /** The shopper-facing sentence for an option that cannot be offered. */
@@ -98,6 +101,7 @@ export function describePricing(option: LastmileFulfillmentOption, result: Prici
     eligibility: result.eligibility ?? null,
     merchant_location_id: result.merchantLocationId ?? null,
     delivery_type: option.delivery_type ?? null,
+    quoted_at: result.quotedAt !== undefined ? new Date(result.quotedAt).toISOString() : null,
   }
   const rates = "rates" in result && result.rates ? listRates(result.rates) : []
   if (!result.ok) {

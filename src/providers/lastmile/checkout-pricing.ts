@@ -87,7 +87,14 @@ export class CheckoutPricer {
     }
     // The cart state and type, without the collection point: every option of a type shares one quote.
     const { collection: _collection, ...state } = built.request
-    const key = fingerprint({ state, currency: context.currencyCode.toUpperCase() })
+    // Lines in a stable order: two reads of one cart (the rates route's early quote, Medusa's workflow) may list them differently.
+    const lines = [...(state.order.lineItems ?? [])].sort((a, b) =>
+      a.merchantProductId < b.merchantProductId ? -1 : a.merchantProductId > b.merchantProductId ? 1 : 0
+    )
+    const key = fingerprint({
+      state: { ...state, order: { ...state.order, lineItems: lines } },
+      currency: context.currencyCode.toUpperCase(),
+    })
     const outcome = await this.cache.get(key, () => this.client.quote(built.request))
     if (!outcome.ok) {
       const error = outcome.error

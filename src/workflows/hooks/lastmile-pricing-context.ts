@@ -50,6 +50,17 @@ export async function lastmilePricingContext(
   }
 }
 
+/** The same additions for a cart already read with its email (the rates route's): the cart is read again only when it has no email. */
+export async function lastmilePricingContextOf(
+  cart: { id: string; email?: string | null },
+  container: MedusaContainer
+): Promise<LastmilePricingContext> {
+  if (!cart.email) {
+    return lastmilePricingContext(cart.id, container)
+  }
+  return { lastmile_customer_email: cart.email, lastmile_dispatch_address: await dispatchAddressOf(container) }
+}
+
 // The dispatch location changes rarely and is asked for on every cart refresh: read it at most once a minute.
 const DISPATCH_TTL_MS = 60_000
 let dispatchCache: { at: number; value: Promise<MedusaAddressLike | null> } | undefined

@@ -1,6 +1,6 @@
 /** One priced lastmile option as the storefront route answers it. */
-import { optionKindOf } from "../../../../lib/lastmile/fulfillment-options"
-import type { LastmileDeliveryRate, LastmileRateDetails } from "../../../../lib/lastmile/rate-details"
+import { optionKindOf } from "../lastmile/fulfillment-options"
+import type { LastmileDeliveryRate, LastmileRateDetails } from "../lastmile/rate-details"
 
 export interface PricedShippingOption {
   id: string
@@ -41,6 +41,18 @@ export interface LastmileOptionRate {
    * prices); rates the service cannot offer follow with their reason.
    */
   rates: LastmileDeliveryRate[]
+  /** When the option's quote was made (ISO 8601); null when it was priced without one. */
+  quoted_at: string | null
+}
+
+/** What `GET /store/lastmile/rates?cart_id=…` answers (here, beside its items, so storefronts read it without Medusa's server types). */
+export interface LastmileRatesResponse {
+  cart_id: string
+  currency_code: string
+  /** `PARTIAL` when any of the cart's quotes is partial, else `FULL`; null when no quote was made. */
+  eligibility: string | null
+  /** Delivery options first, then the stores' collection options, each by name. */
+  rates: LastmileOptionRate[]
 }
 
 export function toOptionRate(option: PricedShippingOption, currencyCode: string): LastmileOptionRate {
@@ -71,5 +83,6 @@ export function toOptionRate(option: PricedShippingOption, currencyCode: string)
     eligibility: details?.eligibility ?? null,
     fallback: details?.fallback ?? false,
     rates: details?.rates ?? [],
+    quoted_at: details?.quoted_at ?? null,
   }
 }

@@ -1,0 +1,216 @@
+/**
+ * The cart's lastmile rates, as `GET /store/lastmile/rates` answers them.
+ * Medusa's `listShippingOptionsForCartWithPricingWorkflow` decides which
+ * options the cart may use and prices them; around it (ARCHITECTURE.md,
+ * decision 18):
+ *
+ * - the answer is kept per cart state until its oldest quote expires (a few
+ *   seconds when something was priced without a quote), so a checkout page
+ *   that asks again for an unchanged cart reads two rows, not the workflow;
+ * - for a new state, the quote is asked for as soon as the cart is read, while
+ *   the workflow is still reading the options, so the shopper waits for the
+ *   quote and the workflow side by side rather than one after the other. The
+ *   provider's single flight makes that one quote, which the workflow joins.
+ */
+import type {
+  CalculateShippingOptionPriceDTO,
+  CartPropsForFulfillment,
+  MedusaContainer,
+} from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import { listShippingOptionsForCartWithPricingWorkflow } from "@medusajs/medusa/core-flows"
+import { LRUCache } from "lru-cache"
+import { createHash } from "node:crypto"
+import { LASTMILE_PROVIDER_ID, optionKindOf } from "../lastmile/fulfillment-options"
+import { lastmileProviderOptions } from "../connection/lastmile-connection"
+import { lastmilePricingContextOf } from "../../workflows/hooks/lastmile-pricing-context"
+import { answerTtlMs } from "./answer-ttl"
+import {
+  type LastmileOptionRate,
+  type LastmileRatesResponse,
+  type PricedShippingOption,
+  toOptionRate,
+} from "./option-rate"
+
+/** The cart as Medusa's workflow hands it to a provider (`items.*`, `shipping_address.*`), read by the same fields. */
+type CartRow = CartPropsForFulfillment & { currency_code: string } & Record<string, unknown>
+
+interface LastmileOptionRow {
+  id: string
+  updated_at?: string | Date | null
+  price_type?: string | null
+  provider_id: string
+  shipping_profile_id?: string | null
+  data?: Record<string, unknown> | null
+}
+
+/** What changes a cart's rates, read in one query: the lines, the address, the email, region, channel and locale. */
+const CART_STATE_FIELDS = [
+  "id",
+  "email",
+  "customer_id",
+  "currency_code",
+  "region_id",
+  "sales_channel_id",
+  "locale",
+  "items.*",
+  "shipping_address.*",
+]
+
+const OPTION_FIELDS = ["id", "updated_at", "price_type", "provider_id", "shipping_profile_id", "data"]
+
+const answers = new LRUCache<string, LastmileRatesResponse, (() => Promise<TimedAnswer>) | undefined>({
+  max: 5_000,
+  // A default only: each answer is given its own time to live below.
+  ttl: 30_000,
+  fetchMethod: async (_key, _stale, { context, options }) => {
+    const { answer, ttlMs } = await context!()
+    // Not kept at all when it expires now (a quote already at the end of its life).
+    options.ttl = ttlMs > 0 ? ttlMs : 1
+    return answer
+  },
+})
+
+interface TimedAnswer {
+  answer: LastmileRatesResponse
+  ttlMs: number
+}
+
+export async function listCartRates(container: MedusaContainer, cartId: string): Promise<LastmileRatesResponse> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const [carts, options] = await Promise.all([
+    query.graph({ entity: "cart", fields: CART_STATE_FIELDS, filters: { id: cartId } }),
+    query.graph({ entity: "shipping_option", fields: OPTION_FIELDS, filters: { provider_id: LASTMILE_PROVIDER_ID } }),
+  ])
+  // Through unknown: once `medusa develop` has generated `.medusa/types`, query
+  // types the row as the graph's `Cart`, which does not overlap the provider's DTO.
+  const cart = carts.data[0] as unknown as CartRow | undefined
+  if (!cart) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart with id: ${cartId} was not found`)
+  }
+  const lastmileOptions = options.data as LastmileOptionRow[]
+  const quoteTtlMs = (lastmileProviderOptions(container)?.quoteCacheTtlSeconds ?? 0) * 1000
+  const compute = async (): Promise<TimedAnswer> => {
+    const answer = await priceCart(container, cart, lastmileOptions)
+    return { answer, ttlMs: answerTtlMs(answer, quoteTtlMs, Date.now()) }
+  }
+  if (quoteTtlMs <= 0) {
+    return (await compute()).answer
+  }
+  const key = `${cartId}:${cartStateDigest(cart, lastmileOptions)}`
+  // Concurrent asks for one state share one run; a failed run is not kept.
+  const answer = await answers.fetch(key, { context: compute })
+  return answer!
+}
+
+async function priceCart(
+  container: MedusaContainer,
+  cart: CartRow,
+  options: LastmileOptionRow[]
+): Promise<LastmileRatesResponse> {
+  let rates: LastmileOptionRate[] = []
+  if (options.length) {
+    const early = quoteEarly(container, cart, options)
+    const { result } = await listShippingOptionsForCartWithPricingWorkflow(container).run({
+      input: { cart_id: cart.id, options: options.map((o) => ({ id: o.id })), is_return: false },
+    })
+    await early
+    rates = (result as PricedShippingOption[])
+      .filter((option) => option.provider_id === LASTMILE_PROVIDER_ID)
+      .map((option) => toOptionRate(option, cart.currency_code))
+      .sort((a, b) => kindRank(a) - kindRank(b) || a.name.localeCompare(b.name))
+  }
+  return {
+    cart_id: cart.id,
+    currency_code: cart.currency_code,
+    eligibility: rates.some((r) => r.eligibility === "PARTIAL")
+      ? "PARTIAL"
+      : (rates.find((r) => r.eligibility)?.eligibility ?? null),
+    rates,
+  }
+}
+
+/**
+ * Starts the quote of each delivery option the cart's country is served by,
+ * with the context Medusa's workflow will build (the same lines, address,
+ * email and dispatch address), so the workflow's own pricing joins it. Its
+ * prices are dropped; it never fails the answer.
+ */
+async function quoteEarly(container: MedusaContainer, cart: CartRow, options: LastmileOptionRow[]): Promise<void> {
+  const country = cart.shipping_address?.country_code?.toLowerCase()
+  const calculated = options.filter((o) => o.price_type === "calculated" && optionKindOf(o.data?.id) === "delivery")
+  if (!country || !calculated.length) {
+    return
+  }
+  try {
+    const query = container.resolve(ContainerRegistrationKeys.QUERY)
+    const [zones, profiles, additions] = await Promise.all([
+      query.graph({
+        entity: "shipping_option",
+        fields: ["id", "service_zone.geo_zones.country_code"],
+        filters: { id: calculated.map((o) => o.id) },
+      }),
+      query.graph({
+        entity: "cart",
+        fields: ["items.id", "items.variant.product.shipping_profile.id"],
+        filters: { id: cart.id },
+      }),
+      lastmilePricingContextOf({ id: cart.id, email: typeof cart.email === "string" ? cart.email : null }, container),
+    ])
+    // Only options whose service zone covers the cart's country: the workflow would not price the others.
+    const served = new Set(
+      (zones.data as { id: string; service_zone?: { geo_zones?: { country_code?: string | null }[] | null } | null }[])
+        .filter((o) => (o.service_zone?.geo_zones ?? []).some((z) => z.country_code?.toLowerCase() === country))
+        .map((o) => o.id)
+    )
+    const delivery = calculated.filter((o) => served.has(o.id))
+    if (!delivery.length) {
+      return
+    }
+    const profileOf = new Map(
+      (
+        (profiles.data[0]?.items ?? []) as {
+          id: string
+          variant?: { product?: { shipping_profile?: { id?: string } } }
+        }[]
+      )
+        .filter(Boolean)
+        .map((item) => [item.id, item.variant?.product?.shipping_profile?.id])
+    )
+    const fulfillment = container.resolve(Modules.FULFILLMENT)
+    await fulfillment.calculateShippingOptionsPrices(
+      delivery.map((option): CalculateShippingOptionPriceDTO => {
+        // As Medusa's workflow builds it: the cart, the hook's additions, the lines of the option's shipping profile.
+        const context = {
+          ...additions,
+          ...cart,
+          items: (cart.items ?? []).filter((item) => profileOf.get(item.id) === option.shipping_profile_id),
+        }
+        return {
+          id: option.id,
+          provider_id: option.provider_id,
+          optionData: option.data ?? {},
+          data: {},
+          // Medusa's type also asks for a return's or claim's ids, which a cart's pricing (its own workflow's too) has not.
+          context: context as unknown as CalculateShippingOptionPriceDTO["context"],
+        }
+      })
+    )
+  } catch {
+    // Only a head start: the workflow prices the cart in any case.
+  }
+}
+
+/** The cart state and the lastmile options as they are now; any edit to either gives another digest. */
+function cartStateDigest(cart: CartRow, options: LastmileOptionRow[]): string {
+  const items = [...(cart.items ?? [])].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+  const state = JSON.stringify({
+    cart: { ...cart, items },
+    options: options.map((o) => [o.id, o.updated_at ?? null]).sort(),
+  })
+  return createHash("sha256").update(state).digest("base64url")
+}
+
+function kindRank(rate: LastmileOptionRate): number {
+  return rate.type === "delivery" ? 0 : 1
+}
