@@ -2,14 +2,14 @@
  * `npm run demo`: the whole thing on one machine with only Node. Starts an
  * embedded PostgreSQL unless DATABASE_URL or DB_HOST is set, the simulator
  * with a London-like merchant, runs the migrations, seeds a store (its
- * shipping options made by the one-click setup) and an admin user, then
- * starts Medusa with its admin and prints where to log in.
+ * shipping options made by the one-click setup) and an admin user, builds
+ * the shopper's storefront (scripts/demo/storefront/), then starts Medusa
+ * with its admin and serves the storefront, and prints where to go.
  */
 import { type ChildProcess, spawn } from "node:child_process"
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { createServer } from "node:net"
 import { join } from "node:path"
-import { Client } from "@medusajs/framework/pg"
 import { LastmileSimulator, londonLocations } from "../src/simulator"
 import {
   DEMO_ADMIN,
@@ -20,9 +20,12 @@ import {
   DEMO_WEBHOOK_SECRET,
   MEDUSA_PORT,
   SIMULATOR_PORT,
+  STOREFRONT_PORT,
   type DemoState,
   demoStock,
 } from "./demo/demo-settings"
+import { buildStorefront, serveStorefront } from "./demo/storefront-server"
+import { createDatabase, stopProcess, waitForHealth } from "./lib/host-app"
 
 const say = (line: string) => process.stdout.write(`demo: ${line}\n`)
 const children: ChildProcess[] = []
@@ -40,55 +43,6 @@ function run(args: string[], env: NodeJS.ProcessEnv, { quiet = true } = {}): Pro
   })
 }
 
-/** Medusa's db:create reads only a .env file, so the database is created here. */
-async function createDatabase(url: string, name: string): Promise<void> {
-  const server = new URL(url)
-  server.pathname = "/postgres"
-  const client = new Client({ connectionString: server.toString() })
-  await client.connect()
-  try {
-    await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`)
-  } finally {
-    await client.end()
-  }
-}
-
-async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/health`)).ok) {
-        return
-      }
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) {
-      throw new Error(`Medusa did not answer on ${url}/health within ${timeoutMs / 1000} s`)
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500))
-  }
-}
-
-/** Stops a child and everything it started (medusa develop runs the server in a grandchild). */
-async function stopGroup(child: ChildProcess): Promise<void> {
-  if (!child.pid || child.exitCode !== null) {
-    return
-  }
-  const signal = (name: NodeJS.Signals) => {
-    try {
-      process.kill(-child.pid!, name)
-    } catch {
-      // already gone
-    }
-  }
-  signal("SIGTERM")
-  const exited = new Promise((resolve) => child.once("exit", resolve))
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))])
-  // Medusa's graceful shutdown can wait on open connections: do not leave it holding the port.
-  signal("SIGKILL")
-}
-
 let stopping = false
 async function shutdown(code: number): Promise<never> {
   if (stopping) {
@@ -96,7 +50,7 @@ async function shutdown(code: number): Promise<never> {
   }
   stopping = true
   for (const child of children) {
-    await stopGroup(child)
+    await stopProcess(child)
   }
   for (const cleanup of cleanups.reverse()) {
     await cleanup().catch(() => undefined)
@@ -106,15 +60,11 @@ async function shutdown(code: number): Promise<never> {
 }
 
 /** Fails early, and clearly, when another server holds a port the demo needs. */
-function ensurePortFree(port: number, what: string): Promise<void> {
+function ensurePortFree(port: number, what: string, variable: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const probe = createServer()
     probe.once("error", () =>
-      reject(
-        new Error(
-          `port ${port} (${what}) is in use: stop what runs there, or set ${what === "Medusa" ? "PORT" : "LASTMILE_SIM_PORT"}`
-        )
-      )
+      reject(new Error(`port ${port} (${what}) is in use: stop what runs there, or set ${variable}`))
     )
     probe.listen(port, () => probe.close(() => resolve()))
   })
@@ -122,9 +72,11 @@ function ensurePortFree(port: number, what: string): Promise<void> {
 
 async function main(): Promise<void> {
   mkdirSync(DEMO_DIR, { recursive: true })
-  await ensurePortFree(MEDUSA_PORT, "Medusa")
-  await ensurePortFree(SIMULATOR_PORT, "the simulator")
+  await ensurePortFree(MEDUSA_PORT, "Medusa", "PORT")
+  await ensurePortFree(SIMULATOR_PORT, "the simulator", "LASTMILE_SIM_PORT")
+  await ensurePortFree(STOREFRONT_PORT, "the storefront", "STOREFRONT_PORT")
   const medusaUrl = `http://localhost:${MEDUSA_PORT}`
+  const storefrontUrl = `http://localhost:${STOREFRONT_PORT}`
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(MEDUSA_PORT),
@@ -134,6 +86,8 @@ async function main(): Promise<void> {
     LASTMILE_FALLBACK_AMOUNTS: process.env.LASTMILE_FALLBACK_AMOUNTS ?? "gbp:5.95",
     LASTMILE_MARK_RETURNS_RECEIVED: "true",
     MEDUSA_DISABLE_TELEMETRY: "true",
+    // The shopper's storefront calls the store API from its own origin.
+    STORE_CORS: process.env.STORE_CORS ?? `${storefrontUrl},http://127.0.0.1:${STOREFRONT_PORT}`,
   }
 
   if (!process.env.DATABASE_URL && !process.env.DB_HOST) {
@@ -166,7 +120,10 @@ async function main(): Promise<void> {
 
   if (!process.env.DATABASE_URL) {
     say(`creating database ${databaseName}`)
-    await createDatabase(env.DATABASE_URL!, databaseName)
+    // Medusa's db:create reads only a .env file, so the database is created here.
+    const server = new URL(env.DATABASE_URL!)
+    server.pathname = ""
+    await createDatabase(server.toString().replace(/\/$/, ""), databaseName)
   }
   say("running migrations")
   await run(["db:migrate"], env)
@@ -177,6 +134,9 @@ async function main(): Promise<void> {
     say(`admin user ${DEMO_ADMIN.email} exists already`)
   )
   const seed = JSON.parse(readFileSync(seedOut, "utf8")) as { publishableKey: string; regionId: string }
+  say("building the shopper's storefront")
+  const storefrontDir = join(DEMO_DIR, "storefront")
+  await buildStorefront(storefrontDir)
 
   say("starting Medusa with its admin (the first start compiles the admin: allow a minute)")
   const medusa = spawn("npx", ["medusa", "develop"], { env, detached: true, stdio: ["ignore", "pipe", "pipe"] })
@@ -189,14 +149,33 @@ async function main(): Promise<void> {
     say(`Medusa stopped (${code}); its log is in ${log}`)
     void shutdown(code ?? 1)
   })
-  await waitForHealth(medusaUrl, 180_000)
+  await waitForHealth(medusaUrl, 180_000, medusa)
+  const storefront = await serveStorefront(storefrontDir, STOREFRONT_PORT, {
+    medusaUrl,
+    publishableKey: seed.publishableKey,
+    regionId: seed.regionId,
+  })
+  cleanups.push(
+    () =>
+      new Promise((resolve) => {
+        storefront.close(() => resolve())
+        storefront.closeAllConnections()
+      })
+  )
 
-  const state: DemoState = { medusaUrl, simulatorUrl, publishableKey: seed.publishableKey, regionId: seed.regionId }
+  const state: DemoState = {
+    medusaUrl,
+    simulatorUrl,
+    storefrontUrl,
+    publishableKey: seed.publishableKey,
+    regionId: seed.regionId,
+  }
   writeFileSync(DEMO_STATE_FILE, JSON.stringify(state, null, 2))
   say("ready")
   process.stdout.write(
     [
       "",
+      `  Storefront:         ${storefrontUrl} (a shopper's checkout: delivery or click and collect)`,
       `  Admin:              ${medusaUrl}/app`,
       `  Log in as:          ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`,
       `  Lastmile settings:  ${medusaUrl}/app/settings/lastmile`,

@@ -6,6 +6,7 @@ export const DEMO_DIR = join(process.cwd(), ".demo")
 export const DEMO_STATE_FILE = join(DEMO_DIR, "store.json")
 export const MEDUSA_PORT = Number(process.env.PORT ?? 9000)
 export const SIMULATOR_PORT = Number(process.env.LASTMILE_SIM_PORT ?? 4010)
+export const STOREFRONT_PORT = Number(process.env.STOREFRONT_PORT ?? 8000)
 export const DEMO_API_KEY = "lm_demo_key_0123456789"
 export const DEMO_WEBHOOK_SECRET = "demo_webhook_secret_0123456789"
 export const DEMO_ADMIN = { email: "admin@lastmile.demo", password: "lastmile-demo" }
@@ -14,6 +15,7 @@ export const DEMO_SKUS = ["DEMO-TEE", "DEMO-MUG"]
 export interface DemoState {
   medusaUrl: string
   simulatorUrl: string
+  storefrontUrl: string
   publishableKey: string
   regionId: string
 }

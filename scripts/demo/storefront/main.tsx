@@ -1,0 +1,20 @@
+/** The demo's shopper storefront: a one-page checkout over js-sdk and the plugin's storefront entry. */
+import "@medusajs/dashboard/css"
+import { StrictMode } from "react"
+import { createRoot } from "react-dom/client"
+import { App } from "./app"
+import { StartupFailure } from "./components/startup-failure"
+import { loadDemoConfig } from "./lib/demo-config"
+import { Shop } from "./lib/shop"
+
+const root = createRoot(document.getElementById("root")!)
+
+loadDemoConfig().then(
+  (config) =>
+    root.render(
+      <StrictMode>
+        <App shop={new Shop(config)} />
+      </StrictMode>
+    ),
+  (error: unknown) => root.render(<StartupFailure error={error} />)
+)

@@ -1,0 +1,188 @@
+import type { LastmileRatesResponse as RouteRatesResponse } from "../../lib/checkout/option-rate"
+import { selectedChoiceKey, toDeliveryStep } from "../delivery-step"
+import { formatAmount, formatCo2Savings, formatWindow } from "../format"
+import type { LastmileRatesResponse } from "../types"
+import {
+  CAMDEN_READINESS,
+  INCOMPLETE_RATES,
+  LIVE_RATES,
+  NOW,
+  OUTAGE_RATES,
+  PHONE_MISSING,
+  methodData,
+} from "./fixtures"
+
+/** True only when A and B are the same type: the storefront's response type is the route's. */
+type Equals<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false
+const sameAsRoute: Equals<LastmileRatesResponse, RouteRatesResponse> = true
+
+const LONDON = { locale: "en-GB", timeZone: "Europe/London", now: NOW }
+
+/** Intl separates with narrow and no-break spaces; compare the words. */
+const plain = (text: string | null) => text?.replace(/\s/g, " ") ?? null
+
+describe("toDeliveryStep", () => {
+  it("uses the route's own response type", () => {
+    expect(sameAsRoute).toBe(true)
+  })
+
+  it("offers every delivery rate with its price, window and CO₂ saving, the rule's pick first", () => {
+    const step = toDeliveryStep(LIVE_RATES, LONDON)
+    expect(
+      step.delivery.map((c) => [c.name, c.priceText, c.windowText, c.co2Text, c.isDefault, c.estimate, c.key])
+    ).toEqual([
+      ["Next day eco", "£3.95", "Tomorrow, 12:00–22:00", "1.1 kg CO₂", true, false, "so_next_day#ND-ECO"],
+      ["Next day", "£4.95", "Tomorrow, 08:00–20:00", "0.42 kg CO₂", false, false, "so_next_day#ND-STD"],
+    ])
+    expect(step.delivery[0]).toMatchObject({
+      kind: "delivery",
+      shippingOptionId: "so_next_day",
+      rateCode: "ND-ECO",
+      optionName: "Next day delivery",
+      amount: 3.95,
+      currencyCode: "gbp",
+      isTaxInclusive: true,
+      description: "By cargo bike",
+    })
+  })
+
+  it("offers each store that collects by name, with its price, address and readiness text", () => {
+    const step = toDeliveryStep(LIVE_RATES, LONDON)
+    expect(step.collection).toEqual([
+      expect.objectContaining({
+        kind: "collection",
+        key: "so_camden",
+        shippingOptionId: "so_camden",
+        rateCode: null,
+        storeName: "Camden",
+        optionName: "Collect from Camden",
+        amount: 0,
+        priceText: "£0.00",
+        description: CAMDEN_READINESS,
+        stockLocationId: "sloc_camden",
+        merchantLocationId: "store-camden",
+        address: {
+          address_1: "12 Camden High St",
+          address_2: null,
+          city: "London",
+          postal_code: "NW1 0JH",
+          country_code: "gb",
+        },
+      }),
+    ])
+  })
+
+  it("lists what cannot be offered with the reason in the shopper's words, and says the quote is partial", () => {
+    const step = toDeliveryStep(LIVE_RATES, LONDON)
+    expect(step.unavailable.map((u) => [u.kind, u.name, u.reason, u.code])).toEqual([
+      ["delivery", "Next day morning", "No van has room for a morning slot.", null],
+      ["delivery", "Same day delivery", "This service does not deliver to this address.", "route_not_served"],
+      ["collection", "Soho", "This store cannot offer collection for this cart.", "rate_missing"],
+    ])
+    expect(step.partial).toBe(true)
+  })
+
+  it("marks the outage price as an estimate, chosen without a rate code", () => {
+    const step = toDeliveryStep(OUTAGE_RATES, LONDON)
+    expect(step.delivery).toEqual([
+      expect.objectContaining({
+        key: "so_next_day",
+        rateCode: null,
+        name: "Next day delivery",
+        priceText: "£6.00",
+        estimate: true,
+        description: "Delivery price estimated: live prices are unavailable right now.",
+      }),
+    ])
+    expect(step.unavailable.map((u) => u.reason)).toEqual([
+      "Live delivery prices are unavailable right now. Please try again in a moment.",
+    ])
+  })
+
+  it("says what the shopper must add before anything can be priced", () => {
+    const step = toDeliveryStep(INCOMPLETE_RATES, LONDON)
+    expect(step.delivery).toEqual([])
+    expect(step.unavailable).toEqual([expect.objectContaining({ reason: PHONE_MISSING, code: "input_incomplete" })])
+    expect(step.missingDetails).toBe(PHONE_MISSING)
+    expect(toDeliveryStep(LIVE_RATES).missingDetails).toBeNull()
+  })
+})
+
+describe("the choice a cart holds", () => {
+  const cartWith = (data: Record<string, unknown> | null, optionId = "so_next_day") => ({
+    id: "cart_1",
+    shipping_methods: [{ shipping_option_id: optionId, data }],
+  })
+
+  it("is the rate of the cart's method, found by its code", () => {
+    expect(toDeliveryStep(LIVE_RATES, { ...LONDON, cart: cartWith(methodData()) }).selectedKey).toBe(
+      "so_next_day#ND-STD"
+    )
+  })
+
+  it("is found by the rate's name when the service minted a new code", () => {
+    const cart = cartWith(methodData({ rateCode: "ND-STD-OLD" }))
+    expect(toDeliveryStep(LIVE_RATES, { cart }).selectedKey).toBe("so_next_day#ND-STD")
+  })
+
+  it("is the rule's pick when the method's data was not read, and nothing when a picked rate is gone", () => {
+    expect(toDeliveryStep(LIVE_RATES, { cart: cartWith(null) }).selectedKey).toBe("so_next_day#ND-ECO")
+    const gone = cartWith(methodData({ rateCode: "ND-PM", rateName: "Next day evening", rateChosen: true }))
+    expect(toDeliveryStep(LIVE_RATES, { cart: gone }).selectedKey).toBeNull()
+  })
+
+  it("is the store of a collection method", () => {
+    const data = methodData({
+      optionId: "lastmile-collection",
+      kind: "collection",
+      rateCode: "SVC_COL",
+      rateName: "Camden",
+      rateChosen: false,
+      merchantLocationId: "store-camden",
+    })
+    const cart = cartWith(data, "so_camden")
+    expect(selectedChoiceKey(toDeliveryStep(LIVE_RATES), cart)).toBe("so_camden")
+  })
+
+  it("is nothing for a cart without a lastmile method", () => {
+    expect(toDeliveryStep(LIVE_RATES, { cart: cartWith(null, "so_manual") }).selectedKey).toBeNull()
+  })
+})
+
+describe("formatting", () => {
+  it("formats amounts in major units by the currency's own digits", () => {
+    expect(plain(formatAmount(4.95, "gbp", { locale: "en-GB" }))).toBe("£4.95")
+    expect(plain(formatAmount(1500, "jpy", { locale: "en-GB" }))).toBe("JP¥1,500")
+    expect(plain(formatAmount(1.25, "kwd", { locale: "en-GB" }))).toBe("KWD 1.250")
+  })
+
+  it("names the day of a window in the shopper's locale and the store's time zone", () => {
+    const window = { from: "2026-07-25T13:00:00.000Z", to: "2026-07-25T17:00:00.000Z" }
+    const newYork = { locale: "en-US", timeZone: "America/New_York", now: NOW }
+    expect(plain(formatWindow(window, LONDON))).toBe("Tomorrow, 14:00–18:00")
+    expect(plain(formatWindow(window, newYork))).toBe("Tomorrow, 9:00 AM – 1:00 PM")
+    expect(plain(formatWindow(window, { ...LONDON, now: new Date("2026-07-25T06:00:00.000Z") }))).toBe(
+      "Today, 14:00–18:00"
+    )
+    expect(plain(formatWindow(window, { ...LONDON, now: new Date("2026-07-22T12:00:00.000Z") }))).toBe(
+      "Saturday 25 July, 14:00–18:00"
+    )
+    expect(plain(formatWindow(window, { locale: "fr-FR", timeZone: "Europe/Paris", now: NOW }))).toBe(
+      "Demain, 15:00 – 19:00"
+    )
+  })
+
+  it("shows a window across days as a range, and nothing for a missing or unreadable one", () => {
+    const overnight = { from: "2026-07-25T17:00:00.000Z", to: "2026-07-26T08:00:00.000Z" }
+    expect(plain(formatWindow(overnight, LONDON))).toBe("Sat 25 Jul, 18:00 – Sun 26 Jul, 09:00")
+    expect(formatWindow(null, LONDON)).toBeNull()
+    expect(formatWindow({ from: "soon", to: "later" }, LONDON)).toBeNull()
+  })
+
+  it("shows a CO₂ saving only when there is one", () => {
+    expect(plain(formatCo2Savings(0.42, { locale: "en-GB" }))).toBe("0.42 kg CO₂")
+    expect(plain(formatCo2Savings(1200, { locale: "de-DE", co2Unit: "gram" }))).toBe("1.200 g CO₂")
+    expect(formatCo2Savings(0)).toBeNull()
+    expect(formatCo2Savings(null)).toBeNull()
+  })
+})

@@ -1,0 +1,215 @@
+/**
+ * Canned answers made by the plugin's own code: the rates route's JSON from
+ * `describePricing` and `toOptionRate`, an order's fulfillment from the
+ * contracts. A change of the server's shapes changes (or breaks) these.
+ */
+import { type PricedShippingOption, toOptionRate } from "../../lib/checkout/option-rate"
+import type { LastmileRatesResponse as RouteRatesResponse } from "../../lib/checkout/option-rate"
+import { type LastmileFulfillmentData, type LastmileShippingMethodData, toLabels } from "../../lib/lastmile/contracts"
+import { LASTMILE_PROVIDER_ID, buildFulfillmentOptions } from "../../lib/lastmile/fulfillment-options"
+import type { PricingResult } from "../../lib/lastmile/pricing-result"
+import { describePricing, describeStandIn } from "../../lib/lastmile/rate-details"
+import type { ServiceRate } from "../../lib/lastmile/service-shapes"
+import type { LastmileFetchInit, LastmileSdk } from "../types"
+
+export const [NEXT_DAY, COLLECTION] = buildFulfillmentOptions(["NEXT_DAY"])
+export const [SAME_DAY] = buildFulfillmentOptions(["SAME_DAY"])
+
+/** 2026-07-24 10:00 in London; the windows below are the next day's. */
+export const NOW = new Date("2026-07-24T09:00:00.000Z")
+
+export const ECO: ServiceRate = {
+  rateCode: "ND-ECO",
+  name: "Next day eco",
+  description: "By cargo bike",
+  price: { amount: 395, currency: "GBP" },
+  window: { from: "2026-07-25T11:00:00.000Z", to: "2026-07-25T21:00:00.000Z" },
+  co2Savings: 1.1,
+}
+export const STANDARD: ServiceRate = {
+  rateCode: "ND-STD",
+  name: "Next day",
+  price: { amount: 495, currency: "GBP" },
+  window: { from: "2026-07-25T07:00:00.000Z", to: "2026-07-25T19:00:00.000Z" },
+  co2Savings: 0.42,
+}
+export const MORNING: ServiceRate = {
+  rateCode: "ND-AM",
+  name: "Next day morning",
+  price: { amount: 695, currency: "GBP" },
+  error: { message: "No van has room for a morning slot." },
+}
+
+export const CAMDEN_READINESS = "Camden, 12 Camden High St, NW1 0JH. Ready to collect from 14:00 today."
+
+const nextDayPriced: PricingResult = {
+  ok: true,
+  rate: ECO,
+  price: { amount: 395, currency: "GBP" },
+  rates: {
+    offered: [
+      { rate: ECO, price: { amount: 395, currency: "GBP" } },
+      { rate: STANDARD, price: { amount: 495, currency: "GBP" } },
+    ],
+    refused: [{ rate: MORNING, reason: "rate_error", detail: "No van has room for a morning slot." }],
+  },
+  eligibility: "PARTIAL",
+}
+
+function option(
+  id: string,
+  name: string,
+  fulfillmentOptionId: string,
+  amount: number | null,
+  lastmile: ReturnType<typeof describePricing>,
+  stockLocation: PricedShippingOption["stock_location"] = null
+): PricedShippingOption {
+  return {
+    id,
+    name,
+    provider_id: LASTMILE_PROVIDER_ID,
+    amount,
+    is_tax_inclusive: true,
+    data: { id: fulfillmentOptionId },
+    calculated_price: { lastmile },
+    stock_location: stockLocation,
+  }
+}
+
+const camden = option(
+  "so_camden",
+  "Collect from Camden",
+  COLLECTION.id,
+  0,
+  describePricing(COLLECTION, {
+    ok: true,
+    rate: { rateCode: "SVC_COL", name: "Camden", description: CAMDEN_READINESS, price: 0 },
+    price: { amount: 0, currency: "GBP" },
+    merchantLocationId: "store-camden",
+    eligibility: "PARTIAL",
+  }),
+  {
+    id: "sloc_camden",
+    name: "Camden",
+    address: { address_1: "12 Camden High St", city: "London", postal_code: "NW1 0JH", country_code: "gb" },
+  }
+)
+
+const soho = option(
+  "so_soho",
+  "Collect from Soho",
+  COLLECTION.id,
+  null,
+  describePricing(COLLECTION, { ok: false, reason: "rate_missing", detail: "no SVC_COL rate for store-soho" }),
+  { id: "sloc_soho", name: "Soho", address: null }
+)
+
+const sameDay = option(
+  "so_same_day",
+  "Same day delivery",
+  SAME_DAY.id,
+  null,
+  describePricing(SAME_DAY, { ok: false, reason: "route_not_served", detail: "no rates" })
+)
+
+/** What the route answers, built the way the route builds it. */
+export function ratesResponse(options: PricedShippingOption[]): RouteRatesResponse {
+  return {
+    cart_id: "cart_1",
+    currency_code: "gbp",
+    eligibility: "PARTIAL",
+    rates: options.map((o) => toOptionRate(o, "gbp")),
+  }
+}
+
+/** A cart with everything the quote needs: two next-day rates and a refused one, a store that collects, one that does not, and a route same day does not serve. */
+export const LIVE_RATES = ratesResponse([
+  option("so_next_day", "Next day delivery", NEXT_DAY.id, 3.95, describePricing(NEXT_DAY, nextDayPriced)),
+  sameDay,
+  camden,
+  soho,
+])
+
+/** The service is down: delivery at the merchant's fallback amount, collection unavailable. */
+export const OUTAGE_RATES = ratesResponse([
+  option("so_next_day", "Next day delivery", NEXT_DAY.id, 6, describeStandIn(NEXT_DAY, { kind: "fallback" })),
+  option(
+    "so_camden",
+    "Collect from Camden",
+    COLLECTION.id,
+    null,
+    describePricing(COLLECTION, { ok: false, reason: "service_unavailable", detail: "503", error: null })
+  ),
+])
+
+export const PHONE_MISSING = "Enter a phone number so the courier can reach you."
+
+/** The cart has no phone number yet: nothing can be quoted. */
+export const INCOMPLETE_RATES = ratesResponse([
+  option(
+    "so_next_day",
+    "Next day delivery",
+    NEXT_DAY.id,
+    null,
+    describePricing(NEXT_DAY, { ok: false, reason: "input_incomplete", detail: PHONE_MISSING, problems: [] })
+  ),
+])
+
+/** A shipping method's data as `validateFulfillmentData` stores it. */
+export function methodData(overrides: Partial<LastmileShippingMethodData> = {}): LastmileShippingMethodData {
+  return {
+    optionId: NEXT_DAY.id,
+    kind: "delivery",
+    deliveryType: "NEXT_DAY",
+    rateCode: "ND-STD",
+    rateName: "Next day",
+    rateChosen: true,
+    stockLocationId: null,
+    merchantLocationId: null,
+    phoneNumber: "+447911123456",
+    description: null,
+    window: { from: "2026-07-25T07:00:00.000Z", to: "2026-07-25T19:00:00.000Z" },
+    quotedAmount: 495,
+    quotedCurrency: "GBP",
+    quotedAt: "2026-07-24T09:00:00.000Z",
+    fallback: false,
+    ...overrides,
+  }
+}
+
+/** A booked fulfillment as the booking leaves it: data and labels from the contracts. */
+export function bookedFulfillment(overrides: { id?: string; created_at?: string } = {}) {
+  const data: LastmileFulfillmentData = {
+    taskId: 4242,
+    trackingId: "LM-4242",
+    trackingUrl: "https://track.example.com/LM-4242",
+    status: "NOT_STARTED",
+    rateCode: "ND-STD",
+    deliveryType: "NEXT_DAY",
+    bookedAt: "2026-07-24T09:00:02.000Z",
+  }
+  return {
+    id: overrides.id ?? "ful_1",
+    provider_id: LASTMILE_PROVIDER_ID,
+    data,
+    labels: toLabels(data),
+    shipped_at: null,
+    delivered_at: null,
+    canceled_at: null,
+    created_at: overrides.created_at ?? "2026-07-24T09:00:01.000Z",
+  }
+}
+
+/** A stand-in for js-sdk's `Medusa` that records each request and answers from `answer`. */
+export function fakeSdk(answer: (path: string, init?: LastmileFetchInit) => unknown) {
+  const calls: { path: string; init?: LastmileFetchInit }[] = []
+  const sdk: LastmileSdk = {
+    client: {
+      async fetch<T>(path: string, init?: LastmileFetchInit): Promise<T> {
+        calls.push({ path, init })
+        return answer(path, init) as T
+      },
+    },
+  }
+  return { sdk, calls }
+}

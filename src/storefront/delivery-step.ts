@@ -1,0 +1,308 @@
+/**
+ * The rates route's JSON turned into what a checkout's delivery step shows:
+ * one choice per delivery rate (with its window and CO₂ saving), one per
+ * store that can offer collection (with its readiness text), and what cannot
+ * be offered with the reason in the shopper's words. Each choice carries what
+ * choosing it sends, so one click is one request.
+ */
+import { formatAmount, formatCo2Savings, formatWindow, type LastmileFormatOptions } from "./format"
+import type {
+  LastmileCartLike,
+  LastmileDeliveryRate,
+  LastmileOptionRate,
+  LastmileRatesResponse,
+  LastmileWindow,
+} from "./types"
+
+/** The provider id of a host that registers the provider with `id: "lastmile"`, as the README's install does. */
+export const LASTMILE_PROVIDER_ID = "lastmile_lastmile"
+
+/** Whether one of Medusa's shipping options (`GET /store/shipping-options`) is lastmile's, so a step lists it once. */
+export function isLastmileShippingOption(option: { provider_id?: string | null }): boolean {
+  return option.provider_id === LASTMILE_PROVIDER_ID
+}
+
+/** What choosing sends: the option, and for one delivery rate among several its code. */
+export interface LastmileChoiceRef {
+  shippingOptionId: string
+  /** A delivery rate's code (`data.rate_code`); null chooses the option at its own price (a store, or the option's rule). */
+  rateCode: string | null
+}
+
+interface ChoiceBase extends LastmileChoiceRef {
+  /** Unique within the step: the value of a radio button. */
+  key: string
+  /** The shipping option's name, as the merchant named it. */
+  optionName: string
+  /** Major units of `currencyCode`. */
+  amount: number
+  currencyCode: string
+  isTaxInclusive: boolean
+  /** The merchant's fallback price while live prices are unavailable: show it as an estimate. */
+  estimate: boolean
+  description: string | null
+  window: LastmileWindow | null
+  priceText: string
+  windowText: string | null
+}
+
+export interface LastmileDeliveryChoice extends ChoiceBase {
+  kind: "delivery"
+  /** The rate's name, else the option's. */
+  name: string
+  co2Savings: number | null
+  co2Text: string | null
+  /** The rate the option's `delivery_rate_rule` picks, which `amount` of the option prices. */
+  isDefault: boolean
+}
+
+export interface LastmileStoreAddress {
+  address_1: string | null
+  address_2: string | null
+  city: string | null
+  postal_code: string | null
+  country_code: string | null
+}
+
+export interface LastmileCollectionChoice extends ChoiceBase {
+  kind: "collection"
+  rateCode: null
+  /** The stock location's name, else the option's. */
+  storeName: string
+  address: LastmileStoreAddress | null
+  stockLocationId: string | null
+  /** The store's id at the service. */
+  merchantLocationId: string | null
+}
+
+export type LastmileChoice = LastmileDeliveryChoice | LastmileCollectionChoice
+
+export interface LastmileUnavailableOption {
+  kind: "delivery" | "collection"
+  key: string
+  shippingOptionId: string
+  /** Set when one rate of an offered delivery option is refused. */
+  rateCode: string | null
+  name: string
+  /** Why, in words for the shopper (e.g. "Enter a phone number so the courier can reach you."). */
+  reason: string
+  /** The machine-readable cause of an option (`input_incomplete`, `service_unavailable`, …); null for a rate. */
+  code: string | null
+}
+
+export interface LastmileDeliveryStep {
+  cartId: string
+  currencyCode: string
+  delivery: LastmileDeliveryChoice[]
+  collection: LastmileCollectionChoice[]
+  unavailable: LastmileUnavailableOption[]
+  /** The service serves only some of what was asked (`eligibility: PARTIAL`). */
+  partial: boolean
+  /**
+   * What the shopper must add before anything can be quoted ("Enter a phone
+   * number so the courier can reach you."), once for the whole step; each
+   * option in `unavailable` also says it.
+   */
+  missingDetails: string | null
+  /** The choice the cart's shipping method holds, when a cart was given. */
+  selectedKey: string | null
+}
+
+export interface LastmileDeliveryStepOptions extends LastmileFormatOptions {
+  /** The cart, to tell which choice it holds; read with `fields=+shipping_methods.data` to tell rates apart. */
+  cart?: LastmileCartLike | null
+}
+
+/** Shown for a rate the route refuses without saying why (the route always says; this keeps the type honest). */
+const NO_REASON = "This option is not available right now."
+
+export function choiceKey(choice: LastmileChoiceRef): string {
+  return choice.rateCode === null ? choice.shippingOptionId : `${choice.shippingOptionId}#${choice.rateCode}`
+}
+
+/** The delivery step of a cart from one `GET /store/lastmile/rates` answer. */
+export function toDeliveryStep(
+  response: LastmileRatesResponse,
+  options: LastmileDeliveryStepOptions = {}
+): LastmileDeliveryStep {
+  const delivery: LastmileDeliveryChoice[] = []
+  const collection: LastmileCollectionChoice[] = []
+  const unavailable: LastmileUnavailableOption[] = []
+  for (const option of response.rates) {
+    if (!option.available || option.amount === null) {
+      unavailable.push({
+        kind: option.type,
+        key: option.shipping_option_id,
+        shippingOptionId: option.shipping_option_id,
+        rateCode: null,
+        name: optionDisplayName(option),
+        reason: option.unavailable_reason ?? NO_REASON,
+        code: option.unavailable_code,
+      })
+    } else if (option.type === "collection") {
+      collection.push(collectionChoice(option, option.amount, options))
+    } else {
+      const { choices, refused } = deliveryChoices(option, option.amount, options)
+      delivery.push(...choices)
+      unavailable.push(...refused)
+    }
+  }
+  const step = {
+    cartId: response.cart_id,
+    currencyCode: response.currency_code,
+    delivery,
+    collection,
+    unavailable,
+    partial: response.eligibility === "PARTIAL",
+    missingDetails: unavailable.find((u) => u.code === "input_incomplete")?.reason ?? null,
+  }
+  return { ...step, selectedKey: options.cart ? selectedChoiceKey(step, options.cart) : null }
+}
+
+function deliveryChoices(
+  option: LastmileOptionRate,
+  amount: number,
+  format: LastmileFormatOptions
+): { choices: LastmileDeliveryChoice[]; refused: LastmileUnavailableOption[] } {
+  const offered = option.rates.filter((rate): rate is LastmileDeliveryRate & { amount: number } => {
+    return rate.available && rate.amount !== null
+  })
+  const refused = option.rates
+    .filter((rate) => !rate.available || rate.amount === null)
+    .map((rate) => ({
+      kind: "delivery" as const,
+      key: choiceKey({ shippingOptionId: option.shipping_option_id, rateCode: rate.rate_code }),
+      shippingOptionId: option.shipping_option_id,
+      rateCode: rate.rate_code,
+      name: rate.name ?? option.name,
+      reason: rate.unavailable_reason ?? NO_REASON,
+      code: null,
+    }))
+  if (!offered.length) {
+    // No live rates to pick from (the outage fallback, or a price kept through a blip): the option is the choice.
+    const ref = { shippingOptionId: option.shipping_option_id, rateCode: null }
+    return {
+      choices: [
+        {
+          ...choiceBase(option, ref, amount, option.description, option.window, format),
+          kind: "delivery",
+          name: option.name,
+          co2Savings: option.co2_savings,
+          co2Text: formatCo2Savings(option.co2_savings, format),
+          isDefault: true,
+        },
+      ],
+      refused,
+    }
+  }
+  const choices = offered.map((rate, index): LastmileDeliveryChoice => {
+    const ref = { shippingOptionId: option.shipping_option_id, rateCode: rate.rate_code }
+    return {
+      ...choiceBase(option, ref, rate.amount, rate.description, rate.window, format),
+      kind: "delivery",
+      name: rate.name ?? option.name,
+      co2Savings: rate.co2_savings,
+      co2Text: formatCo2Savings(rate.co2_savings, format),
+      // The route lists the rule's pick first.
+      isDefault: index === 0,
+    }
+  })
+  return { choices, refused }
+}
+
+function collectionChoice(
+  option: LastmileOptionRate,
+  amount: number,
+  format: LastmileFormatOptions
+): LastmileCollectionChoice {
+  const ref = { shippingOptionId: option.shipping_option_id, rateCode: null }
+  return {
+    ...choiceBase(option, ref, amount, option.description, option.window, format),
+    kind: "collection",
+    rateCode: null,
+    storeName: optionDisplayName(option),
+    address: storeAddress(option.stock_location?.address),
+    stockLocationId: option.stock_location_id,
+    merchantLocationId: option.merchant_location_id,
+  }
+}
+
+function choiceBase(
+  option: LastmileOptionRate,
+  ref: LastmileChoiceRef,
+  amount: number,
+  description: string | null,
+  window: LastmileWindow | null,
+  format: LastmileFormatOptions
+): ChoiceBase {
+  return {
+    ...ref,
+    key: choiceKey(ref),
+    optionName: option.name,
+    amount,
+    currencyCode: option.currency_code,
+    isTaxInclusive: option.is_tax_inclusive,
+    estimate: option.fallback,
+    description,
+    window,
+    priceText: formatAmount(amount, option.currency_code, format),
+    windowText: formatWindow(window, format),
+  }
+}
+
+/** A store by its stock location's name; a delivery option by its own. */
+function optionDisplayName(option: LastmileOptionRate): string {
+  return option.type === "collection" ? (option.stock_location?.name ?? option.name) : option.name
+}
+
+function storeAddress(address: Record<string, unknown> | null | undefined): LastmileStoreAddress | null {
+  if (!address) {
+    return null
+  }
+  const text = (key: keyof LastmileStoreAddress) => {
+    const value = address[key]
+    return typeof value === "string" && value.trim() ? value : null
+  }
+  return {
+    address_1: text("address_1"),
+    address_2: text("address_2"),
+    city: text("city"),
+    postal_code: text("postal_code"),
+    country_code: text("country_code"),
+  }
+}
+
+/**
+ * The choice a cart's lastmile shipping method holds: the store, or the
+ * delivery rate by its code, else by its name (the service may mint new codes
+ * per quote), else, unless the shopper picked that rate, the option's default
+ * rate (a method priced by the rule, or whose data was not read).
+ */
+export function selectedChoiceKey(
+  step: Pick<LastmileDeliveryStep, "delivery" | "collection">,
+  cart: LastmileCartLike
+): string | null {
+  const choices: LastmileChoice[] = [...step.delivery, ...step.collection]
+  for (const method of [...(cart.shipping_methods ?? [])].reverse()) {
+    const ofOption = choices.filter((choice) => choice.shippingOptionId === method.shipping_option_id)
+    if (!ofOption.length) {
+      continue
+    }
+    const store = ofOption.find((choice) => choice.kind === "collection")
+    if (store) {
+      return store.key
+    }
+    const rateCode = method.data?.rateCode
+    const rateName = method.data?.rateName
+    const match =
+      ofOption.find((choice) => typeof rateCode === "string" && choice.rateCode === rateCode) ??
+      ofOption.find((choice) => choice.kind === "delivery" && typeof rateName === "string" && choice.name === rateName)
+    if (match) {
+      return match.key
+    }
+    // A rate the shopper picked is never stood in for by another; one the rule picked is the rule's pick again.
+    const picked = method.data?.rateChosen === true
+    return picked ? null : (ofOption.find((choice) => choice.kind === "delivery" && choice.isDefault)?.key ?? null)
+  }
+  return null
+}
