@@ -12,11 +12,7 @@
  *   quote and the workflow side by side rather than one after the other. The
  *   provider's single flight makes that one quote, which the workflow joins.
  */
-import type {
-  CalculateShippingOptionPriceDTO,
-  CartPropsForFulfillment,
-  MedusaContainer,
-} from "@medusajs/framework/types"
+import type { CalculateShippingOptionPriceDTO, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { listShippingOptionsForCartWithPricingWorkflow } from "@medusajs/medusa/core-flows"
 import { LRUCache } from "lru-cache"
@@ -32,8 +28,19 @@ import {
   toOptionRate,
 } from "./option-rate"
 
-/** The cart as Medusa's workflow hands it to a provider (`items.*`, `shipping_address.*`), read by the same fields. */
-type CartRow = CartPropsForFulfillment & { currency_code: string } & Record<string, unknown>
+/**
+ * The cart as Medusa's workflow hands it to a provider (`items.*`,
+ * `shipping_address.*`), read by the same fields. Kept loose: with
+ * `.medusa/types` generated, query types the row as the graph's `Cart`.
+ */
+interface CartRow {
+  id: string
+  email?: string | null
+  currency_code: string
+  shipping_address?: ({ country_code?: string | null } & Record<string, unknown>) | null
+  items?: (({ id: string } & Record<string, unknown>) | null)[] | null
+  [field: string]: unknown
+}
 
 interface LastmileOptionRow {
   id: string
@@ -82,9 +89,7 @@ export async function listCartRates(container: MedusaContainer, cartId: string):
     query.graph({ entity: "cart", fields: CART_STATE_FIELDS, filters: { id: cartId } }),
     query.graph({ entity: "shipping_option", fields: OPTION_FIELDS, filters: { provider_id: LASTMILE_PROVIDER_ID } }),
   ])
-  // Through unknown: once `medusa develop` has generated `.medusa/types`, query
-  // types the row as the graph's `Cart`, which does not overlap the provider's DTO.
-  const cart = carts.data[0] as unknown as CartRow | undefined
+  const cart = carts.data[0] as CartRow | undefined
   if (!cart) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart with id: ${cartId} was not found`)
   }
@@ -184,14 +189,15 @@ async function quoteEarly(container: MedusaContainer, cart: CartRow, options: La
         const context = {
           ...additions,
           ...cart,
-          items: (cart.items ?? []).filter((item) => profileOf.get(item.id) === option.shipping_profile_id),
+          items: linesOf(cart).filter((item) => profileOf.get(item.id) === option.shipping_profile_id),
         }
         return {
           id: option.id,
           provider_id: option.provider_id,
           optionData: option.data ?? {},
           data: {},
-          // Medusa's type also asks for a return's or claim's ids, which a cart's pricing (its own workflow's too) has not.
+          // Medusa's type also asks for a return's or claim's ids, which a cart's pricing (its own workflow's too) has not;
+          // the cart is read by the fields its workflow reads, but typed loosely (CartRow).
           context: context as unknown as CalculateShippingOptionPriceDTO["context"],
         }
       })
@@ -203,12 +209,16 @@ async function quoteEarly(container: MedusaContainer, cart: CartRow, options: La
 
 /** The cart state and the lastmile options as they are now; any edit to either gives another digest. */
 function cartStateDigest(cart: CartRow, options: LastmileOptionRow[]): string {
-  const items = [...(cart.items ?? [])].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+  const items = linesOf(cart).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
   const state = JSON.stringify({
     cart: { ...cart, items },
     options: options.map((o) => [o.id, o.updated_at ?? null]).sort(),
   })
   return createHash("sha256").update(state).digest("base64url")
+}
+
+function linesOf(cart: CartRow): ({ id: string } & Record<string, unknown>)[] {
+  return (cart.items ?? []).filter((item) => item !== null)
 }
 
 function kindRank(rate: LastmileOptionRate): number {
