@@ -143,7 +143,7 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
       shared: medusaSharedQuoteStore<ServiceQuote>({
         caching: optionalDependency<ICachingModuleService>(cradle, Modules.CACHING),
         locking: optionalDependency<ILockingModule>(cradle, Modules.LOCKING),
-        logger,
+        warnings: this.warnings_,
       }),
       lockWaitMs: this.options_.quoteBudgetMs / 2,
     })

@@ -7,15 +7,17 @@
  * `dependencies` (README, Deploying). Any failure of either falls back to
  * fetching the quote directly: sharing saves calls, it never blocks a cart.
  */
-import type { ICachingModuleService, ILockingModule, Logger } from "@medusajs/framework/types"
+import type { ICachingModuleService, ILockingModule } from "@medusajs/framework/types"
 import type { SharedQuoteStore, SharedValue } from "./quote-cache"
+import type { ThrottledLog } from "./throttled-log"
 
 const PREFIX = "lastmile:quote:"
 
 export interface SharedStoreDependencies {
   caching?: ICachingModuleService
   locking?: ILockingModule
-  logger: Logger
+  /** The provider's throttled warnings: a failing store is said once a minute, not once per cart. */
+  warnings: ThrottledLog
 }
 
 /** Reads an optional registration: Medusa's container proxy throws for one that was never registered. */
@@ -30,20 +32,16 @@ export function optionalDependency<T>(cradle: Record<string, unknown>, key: stri
 export function medusaSharedQuoteStore<T extends object>({
   caching,
   locking,
-  logger,
+  warnings,
 }: SharedStoreDependencies): SharedQuoteStore<T> | undefined {
   if (!caching) {
     return undefined
   }
-  let warned = false
-  const warnOnce = (what: string, error: unknown) => {
-    if (!warned) {
-      warned = true
-      logger.warn(
-        `lastmile: the shared quote cache failed (${what}: ${error instanceof Error ? error.name : "error"}); quotes are fetched per instance meanwhile`
-      )
-    }
-  }
+  const warn = (what: string, error: unknown) =>
+    warnings.warn(
+      "shared-quote-cache",
+      `lastmile: the shared quote cache failed (${what}: ${error instanceof Error ? error.name : "error"}); quotes are fetched per instance meanwhile`
+    )
   return {
     singleFlight: Boolean(locking),
     async get(key) {
@@ -51,7 +49,7 @@ export function medusaSharedQuoteStore<T extends object>({
         const hit = (await caching.get({ key: PREFIX + key })) as SharedValue<T> | null
         return hit && typeof hit === "object" && "value" in hit ? hit : undefined
       } catch (error) {
-        warnOnce("read", error)
+        warn("read", error)
         return undefined
       }
     },
@@ -64,7 +62,7 @@ export function medusaSharedQuoteStore<T extends object>({
           options: { autoInvalidate: false },
         })
       } catch (error) {
-        warnOnce("write", error)
+        warn("write", error)
       }
     },
     async exclusive(key, waitMs, job) {

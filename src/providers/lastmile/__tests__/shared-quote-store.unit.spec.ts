@@ -3,11 +3,12 @@
  * Locking modules, here in-memory stand-ins with the same contract): one
  * quote per cart state between them, and a cart never blocked by the store.
  */
-import type { ICachingModuleService, ILockingModule, Logger } from "@medusajs/framework/types"
+import type { ICachingModuleService, ILockingModule } from "@medusajs/framework/types"
 import { QuoteCache } from "../quote-cache"
 import { medusaSharedQuoteStore } from "../shared-quote-store"
+import { ThrottledLog } from "../throttled-log"
 
-const logger = { warn: jest.fn(), debug: jest.fn(), info: jest.fn(), error: jest.fn() } as unknown as Logger
+const warnings = new ThrottledLog({ warn: jest.fn() }, 60_000)
 
 function memoryCaching(): ICachingModuleService & { failing: boolean } {
   const entries = new Map<string, { data: object; until: number }>()
@@ -66,7 +67,7 @@ describe("the shared quote level", () => {
       new QuoteCache<typeof quote>({
         ttlMs: 30_000,
         failureTtlMs: 5000,
-        shared: medusaSharedQuoteStore({ caching, locking, logger }),
+        shared: medusaSharedQuoteStore({ caching, locking, warnings }),
         lockWaitMs: 2000,
       })
     const [a, b] = [instance(), instance()]
@@ -85,7 +86,7 @@ describe("the shared quote level", () => {
 
   it("shares a quote fetched earlier on another instance without a lock", async () => {
     const caching = memoryCaching()
-    const shared = medusaSharedQuoteStore<typeof quote>({ caching, logger })!
+    const shared = medusaSharedQuoteStore<typeof quote>({ caching, warnings })!
     const load = jest.fn(async () => quote)
     await new QuoteCache<typeof quote>({ ttlMs: 30_000, failureTtlMs: 5000, shared }).get("cart-2", load)
     await new QuoteCache<typeof quote>({ ttlMs: 30_000, failureTtlMs: 5000, shared }).get("cart-2", load)
@@ -101,7 +102,11 @@ describe("the shared quote level", () => {
     const cache = new QuoteCache<typeof quote>({
       ttlMs: 30_000,
       failureTtlMs: 5000,
-      shared: medusaSharedQuoteStore({ caching, locking: memoryLocking(), logger: { ...logger, warn } as Logger }),
+      shared: medusaSharedQuoteStore({
+        caching,
+        locking: memoryLocking(),
+        warnings: new ThrottledLog({ warn }, 60_000),
+      }),
     })
 
     const first = await cache.get("cart-3", async () => quote)
@@ -118,12 +123,12 @@ describe("the shared quote level", () => {
     const slow = new QuoteCache<typeof quote>({
       ttlMs: 30_000,
       failureTtlMs: 5000,
-      shared: medusaSharedQuoteStore({ caching, locking, logger }),
+      shared: medusaSharedQuoteStore({ caching, locking, warnings }),
     })
     const impatient = new QuoteCache<typeof quote>({
       ttlMs: 30_000,
       failureTtlMs: 5000,
-      shared: medusaSharedQuoteStore({ caching, locking, logger }),
+      shared: medusaSharedQuoteStore({ caching, locking, warnings }),
       lockWaitMs: 1000,
     })
     const slowLoad = jest.fn(() => new Promise<typeof quote>((resolve) => setTimeout(() => resolve(quote), 2500)))
@@ -142,7 +147,7 @@ describe("the shared quote level", () => {
 
   it("keeps a quote failure to the instance that saw it, so another retries", async () => {
     const caching = memoryCaching()
-    const shared = medusaSharedQuoteStore<typeof quote>({ caching, locking: memoryLocking(), logger })
+    const shared = medusaSharedQuoteStore<typeof quote>({ caching, locking: memoryLocking(), warnings })
     const failing = jest.fn(async (): Promise<typeof quote> => {
       throw new Error("503")
     })
