@@ -17,6 +17,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { LASTMILE_MODULE } from "../../modules/lastmile"
 import type { LastmileModuleService } from "../../modules/lastmile/service"
 import { lastmileProviderOptions } from "../connection/lastmile-connection"
+import { ThrottledLog } from "../lastmile/throttled-log"
 import { signatureMatches, tokenMatches } from "./webhook-auth"
 import { describeReference, eventKeyOf, taskReferenceOf } from "./webhook-payload"
 
@@ -107,36 +108,45 @@ export async function receiveWebhook(
  * at the window's end (one re-read settles every event stored before it).
  */
 const BELL_WINDOW_MS = 1000
-const bellWindows = new WeakMap<IEventBusModuleService, Map<string, { pending?: WebhookReceivedData }>>()
+
+/** Per event bus (one per app): the open window of each task, and the bell's warnings, said once a minute in an outage rather than once per task. */
+interface Bells {
+  windows: Map<string, { pending?: WebhookReceivedData }>
+  warnings: ThrottledLog
+}
+const bellsByBus = new WeakMap<IEventBusModuleService, Bells>()
 
 function ringSoon(container: MedusaContainer, data: WebhookReceivedData): void {
   const bus = container.resolve<IEventBusModuleService>(Modules.EVENT_BUS)
-  let windows = bellWindows.get(bus)
-  if (!windows) {
-    windows = new Map()
-    bellWindows.set(bus, windows)
+  let bells = bellsByBus.get(bus)
+  if (!bells) {
+    bells = {
+      windows: new Map(),
+      warnings: new ThrottledLog(container.resolve<Logger>(ContainerRegistrationKeys.LOGGER), 60_000),
+    }
+    bellsByBus.set(bus, bells)
   }
+  const { windows, warnings } = bells
   const open = windows.get(data.lastmile_task_id)
   if (open) {
     open.pending = data
     return
   }
-  const tasks = windows
   const window: { pending?: WebhookReceivedData } = {}
-  tasks.set(data.lastmile_task_id, window)
-  const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+  windows.set(data.lastmile_task_id, window)
   // After the answer has gone: the emit's own work (a Redis write, Medusa's cache invalidation) is not the post's.
   setImmediate(() =>
     bus
       .emit({ name: WEBHOOK_RECEIVED_EVENT, data })
       .catch((error: unknown) =>
-        logger.warn(
-          `lastmile: webhook bell for task ${data.lastmile_task_id} not rung (${error instanceof Error ? error.name : "error"}); the polling job processes its events within a minute`
+        warnings.warn(
+          "bell",
+          `lastmile: webhook bell for task ${data.lastmile_task_id} not rung (${error instanceof Error ? error.name : "error"}); the polling job processes stored webhook events within a minute`
         )
       )
   )
   setTimeout(() => {
-    tasks.delete(data.lastmile_task_id)
+    windows.delete(data.lastmile_task_id)
     if (window.pending) {
       ringSoon(container, window.pending)
     }

@@ -22,7 +22,7 @@ import { LastmileClient, type ServiceQuote, describeRefusal } from "../../lib/se
 import { type CartPricingContext, CheckoutPricer } from "./checkout-pricing"
 import { storeExternalId, toStoreDescription } from "../../lib/lastmile/store"
 import type { PricingResult } from "../../lib/lastmile/pricing-result"
-import { ThrottledLog } from "./throttled-log"
+import { ThrottledLog } from "../../lib/lastmile/throttled-log"
 import { StoreDirectory } from "./store-directory"
 import { type LastmileFulfillmentOption, buildFulfillmentOptions } from "../../lib/lastmile/fulfillment-options"
 import { minorToMajor } from "../../lib/lastmile/money"
