@@ -15,12 +15,18 @@ export default tseslint.config(
     },
   },
   {
-    // Tests may be looser; the simulator's CLI and the repo's scripts talk to a terminal.
+    // Tests may be looser; the simulator's CLI, the demo and the system suites talk to a terminal.
     files: ["**/__tests__/**", "integration-tests/**"],
     rules: { "@typescript-eslint/no-explicit-any": "off", "@typescript-eslint/no-non-null-assertion": "off" },
   },
   {
-    files: ["src/simulator/cli.ts", "scripts/**"],
+    files: [
+      "src/simulator/cli.ts",
+      "scripts/**",
+      "demo/**",
+      "integration-tests/system/**",
+      "integration-tests/bench/**",
+    ],
     rules: { "no-console": "off" },
   }
 )

@@ -23,6 +23,22 @@ function databaseUrl(): string {
 
 const redisUrl = process.env.REDIS_URL
 
+/**
+ * The session and token secrets: from the environment (the demo makes new
+ * ones per run). Only the test runner may fall back to a fixed one: an app
+ * that accepts tokens signed with a well-known secret accepts forged admins.
+ */
+function secret(name: "JWT_SECRET" | "COOKIE_SECRET"): string {
+  const value = process.env[name]
+  if (value) {
+    return value
+  }
+  if (process.env.NODE_ENV === "test") {
+    return "test-only-secret"
+  }
+  throw new Error(`${name} is not set: set it (the demo, npm run demo, generates one per run)`)
+}
+
 /** "gbp:5.95,eur:6.5" → { gbp: 5.95, eur: 6.5 } */
 function fallbackAmounts(value: string | undefined): Record<string, number> | undefined {
   if (!value) {
@@ -86,8 +102,8 @@ module.exports = defineConfig({
       storeCors: process.env.STORE_CORS ?? "http://localhost:8000",
       adminCors: process.env.ADMIN_CORS ?? "http://localhost:9000,http://localhost:5173",
       authCors: process.env.AUTH_CORS ?? "http://localhost:9000,http://localhost:5173,http://localhost:8000",
-      jwtSecret: process.env.JWT_SECRET ?? "supersecret",
-      cookieSecret: process.env.COOKIE_SECRET ?? "supersecret",
+      jwtSecret: secret("JWT_SECRET"),
+      cookieSecret: secret("COOKIE_SECRET"),
     },
   },
   admin: {

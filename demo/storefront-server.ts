@@ -1,0 +1,93 @@
+/**
+ * The demo's shopper storefront (demo/storefront/): built with Vite
+ * into .demo/storefront/ when the demo starts, then served by a small static
+ * server that also answers /config.json with where Medusa is and the
+ * publishable key, so the built page holds no address or key of its own.
+ */
+import { createReadStream, existsSync, statSync } from "node:fs"
+import { type Server, createServer } from "node:http"
+import { extname, join, normalize, resolve, sep } from "node:path"
+
+/** What the page reads from /config.json (demo/storefront/lib/demo-config.ts). */
+export interface StorefrontConfig {
+  medusaUrl: string
+  publishableKey: string
+  regionId: string
+}
+
+export const STOREFRONT_SOURCE = join(process.cwd(), "demo", "storefront")
+
+const CONTENT_TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".ico": "image/x-icon",
+  ".ttf": "font/ttf",
+  ".woff": "font/woff",
+  ".woff2": "font/woff2",
+}
+
+/** `vite build` of the page into `outDir` (emptied first). A few seconds. */
+export async function buildStorefront(outDir: string): Promise<void> {
+  // Vite is an ES module, imported dynamically from this CommonJS-compiled script.
+  const { build } = await import("vite")
+  await build({
+    configFile: false,
+    root: STOREFRONT_SOURCE,
+    base: "/",
+    logLevel: "warn",
+    publicDir: false,
+    // TSX through esbuild's automatic runtime: no React plugin needed for a production build.
+    esbuild: { jsx: "automatic" },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      chunkSizeWarningLimit: 2048,
+      rollupOptions: {
+        // The UI packages mark their modules "use client" for React Server Components; a browser bundle ignores it.
+        onwarn: (warning, warn) => {
+          if (warning.code !== "MODULE_LEVEL_DIRECTIVE") {
+            warn(warning)
+          }
+        },
+      },
+    },
+  })
+}
+
+/** Serves the built page on `port`, `/config.json` from `config`, and index.html for any path that is not a file. */
+export function serveStorefront(dir: string, port: number, host: string, config: StorefrontConfig): Promise<Server> {
+  const root = resolve(dir)
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? "/", "http://localhost").pathname)
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      res.writeHead(405, { allow: "GET, HEAD" }).end()
+      return
+    }
+    if (path === "/config.json") {
+      res.writeHead(200, { "content-type": CONTENT_TYPES[".json"], "cache-control": "no-store" })
+      res.end(JSON.stringify(config))
+      return
+    }
+    const file = normalize(join(root, path))
+    const inside = file === root || file.startsWith(root + sep)
+    const target = inside && existsSync(file) && statSync(file).isFile() ? file : join(root, "index.html")
+    res.writeHead(200, {
+      "content-type": CONTENT_TYPES[extname(target)] ?? "application/octet-stream",
+      // Vite names assets by their content; the page itself must always be fresh.
+      "cache-control": target.includes(`${sep}assets${sep}`) ? "public, max-age=31536000, immutable" : "no-cache",
+    })
+    if (req.method === "HEAD") {
+      res.end()
+      return
+    }
+    createReadStream(target).pipe(res)
+  })
+  return new Promise((resolvePromise, reject) => {
+    server.once("error", reject)
+    server.listen(port, host, () => resolvePromise(server))
+  })
+}

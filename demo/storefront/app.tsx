@@ -1,0 +1,127 @@
+/**
+ * The checkout, top to bottom on one page: the bag, the shopper's details,
+ * the lastmile delivery step, payment; then the order and its tracking.
+ */
+import { useState } from "react"
+import type { LastmileChoice, LastmileDeliveryStep, LastmileShopperAction } from "../../src/storefront"
+import { AddressForm } from "./components/address-form"
+import { DeliverySection } from "./components/delivery-section"
+import { OrderConfirmation } from "./components/order-confirmation"
+import { PageShell } from "./components/page-shell"
+import { PaymentSection } from "./components/payment-section"
+import { ProductSection } from "./components/product-section"
+import { shopperMessage } from "./lib/messages"
+import type { Cart, Order, Shop } from "./lib/shop"
+import type { ShopperDetails } from "./lib/shopper"
+
+export function App({ shop }: { shop: Shop }) {
+  const [cart, setCart] = useState<Cart | null>(null)
+  const [step, setStep] = useState<LastmileDeliveryStep | null>(null)
+  const [pendingKey, setPendingKey] = useState<string | null>(null)
+  const [chooseError, setChooseError] = useState<string | null>(null)
+  const [order, setOrder] = useState<Order | null>(null)
+
+  const startOver = () => {
+    setCart(null)
+    setStep(null)
+    setChooseError(null)
+    setOrder(null)
+  }
+
+  /** A new bag changes the quote: the step is read again once the shopper's details are in. */
+  const onCart = async (updated: Cart) => {
+    setCart(updated)
+    if (step) {
+      setStep(await shop.loadDeliveryStep(updated).catch(() => null))
+    }
+  }
+
+  const saveDetails = async (details: ShopperDetails): Promise<string | null> => {
+    if (!cart) {
+      return "Add something to your bag first."
+    }
+    try {
+      const updated = await shop.saveDetails(cart.id, details)
+      setCart(updated)
+      setChooseError(null)
+      setStep(await shop.loadDeliveryStep(updated))
+      return null
+    } catch (error) {
+      return shopperMessage(error)
+    }
+  }
+
+  /** The cart and its step read again: what the shopper sees once the service is back (or still down). */
+  const refresh = async () => {
+    if (!cart) {
+      return
+    }
+    try {
+      const current = await shop.retrieveCart(cart.id)
+      setCart(current)
+      setChooseError(null)
+      setStep(await shop.loadDeliveryStep(current))
+    } catch (error) {
+      setChooseError(shopperMessage(error))
+    }
+  }
+
+  const onAction = (action: LastmileShopperAction) => {
+    if (action === "try_later") {
+      void refresh()
+    } else if (action === "edit_phone" || action === "edit_address") {
+      editDetail(action === "edit_phone" ? "phone" : "postcode")
+    }
+  }
+
+  const choose = async (choice: LastmileChoice) => {
+    if (!cart) {
+      return
+    }
+    setPendingKey(choice.key)
+    setChooseError(null)
+    try {
+      const chosen = await shop.choose(cart.id, choice)
+      setCart(chosen.cart)
+      setStep(chosen.step)
+    } catch (error) {
+      // Medusa's 400 carries the plugin's sentence, e.g. "Enter a phone number so the courier can reach you."
+      setChooseError(shopperMessage(error))
+    } finally {
+      setPendingKey(null)
+    }
+  }
+
+  if (order) {
+    return (
+      <PageShell>
+        <OrderConfirmation shop={shop} order={order} onNewOrder={startOver} />
+      </PageShell>
+    )
+  }
+  const selected = [...(step?.delivery ?? []), ...(step?.collection ?? [])].find((c) => c.key === step?.selectedKey)
+  return (
+    <PageShell>
+      <ProductSection shop={shop} cart={cart} onCart={(updated) => void onCart(updated)} />
+      {cart && <AddressForm saved={step !== null} onSubmit={saveDetails} />}
+      {step && (
+        <DeliverySection
+          step={step}
+          pendingKey={pendingKey}
+          error={chooseError}
+          onChoose={(choice) => void choose(choice)}
+          onAction={onAction}
+        />
+      )}
+      {cart && selected && cart.shipping_methods?.length ? (
+        <PaymentSection shop={shop} cart={cart} choice={selected} onOrder={setOrder} />
+      ) : null}
+    </PageShell>
+  )
+}
+
+/** Takes the shopper to the field a reason asks about. */
+function editDetail(field: "phone" | "postcode") {
+  document.getElementById("address-section")?.scrollIntoView({ behavior: "smooth" })
+  document.getElementById(field)?.focus({ preventScroll: true })
+}

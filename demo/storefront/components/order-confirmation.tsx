@@ -1,0 +1,36 @@
+import { CheckCircleSolid } from "@medusajs/icons"
+import { Button, Container, Heading, Text } from "@medusajs/ui"
+import type { Order, Shop } from "../lib/shop"
+import { ReturnPanel } from "./return-panel"
+import { TrackingPanel } from "./tracking-panel"
+
+/** The placed order, its delivery or collection as it moves, and a return the shopper can request. */
+export function OrderConfirmation({ shop, order, onNewOrder }: { shop: Shop; order: Order; onNewOrder: () => void }) {
+  const name = order.shipping_address?.first_name
+  return (
+    <>
+      <Container className="flex flex-col gap-y-2 px-6 py-4" data-testid="order-confirmation" data-order-id={order.id}>
+        <div className="flex items-center gap-x-2">
+          <CheckCircleSolid className="text-ui-tag-green-icon" />
+          <Heading level="h2">
+            Thank you{name ? `, ${name}` : ""}! Order #{order.display_id} is placed.
+          </Heading>
+        </div>
+        <Text size="small" className="text-ui-fg-subtle">
+          Order {order.id}, for {order.email}. This page follows your order as it moves.
+        </Text>
+      </Container>
+      <Container className="flex flex-col gap-y-4 px-6 py-4">
+        <TrackingPanel shop={shop} orderId={order.id} />
+      </Container>
+      <Container className="flex flex-col gap-y-4 px-6 py-4">
+        <ReturnPanel shop={shop} orderId={order.id} />
+      </Container>
+      <div className="flex justify-end">
+        <Button variant="secondary" onClick={onNewOrder}>
+          Shop again
+        </Button>
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,81 @@
+import { Alert, Button, Text } from "@medusajs/ui"
+import {
+  ESTIMATE_NOTE,
+  KEPT_NOTE,
+  type LastmileDeliveryStep,
+  type LastmileShopperAction,
+  type LastmileStepVerdict,
+  type LastmileVerdictKind,
+} from "../../../src/storefront"
+
+/**
+ * What the shopper must know before choosing, each said once: what the step
+ * comes to when nothing can be offered (a detail to fix, an outage, an
+ * address nothing serves) with the one thing to do about it; a choice that
+ * can no longer be offered; and what a price is when it is not a live one.
+ */
+export function StepNotices({
+  step,
+  onAction,
+}: {
+  step: LastmileDeliveryStep
+  onAction: (action: LastmileShopperAction) => void
+}) {
+  const offered = step.delivery.length + step.collection.length > 0
+  const verdict = step.reasons.verdict
+  return (
+    <>
+      {verdict && <VerdictAlert verdict={verdict} onAction={onAction} />}
+      {step.chosenUnavailable && offered && (
+        <Alert variant="warning" data-testid="chosen-unavailable">
+          {step.chosenUnavailable.name}, your choice, cannot be offered any more. Please choose another option.
+        </Alert>
+      )}
+      {step.delivery.some((choice) => choice.estimate) && (
+        <Alert variant="info" data-testid="estimate-notice">
+          A price marked “{ESTIMATE_NOTE}” is the shop’s own estimate, not a live quote.
+        </Alert>
+      )}
+      {[...step.delivery, ...step.collection].some((choice) => choice.kept) && (
+        <Alert variant="info" data-testid="kept-notice">
+          “{KEPT_NOTE}” is the price you chose your option at: your order is charged that, not an estimate.
+        </Alert>
+      )}
+    </>
+  )
+}
+
+/** How a verdict is shown; "some unavailable" heads the list of reasons instead (UnavailableOptions). */
+const VERDICT_ALERT: Record<LastmileVerdictKind, { variant: "warning" | "error"; testId: string } | null> = {
+  details_needed: { variant: "warning", testId: "missing-details" },
+  try_later: { variant: "warning", testId: "try-later" },
+  none_available: { variant: "error", testId: "nothing-offered" },
+  some_unavailable: null,
+}
+
+function VerdictAlert({
+  verdict,
+  onAction,
+}: {
+  verdict: LastmileStepVerdict
+  onAction: (action: LastmileShopperAction) => void
+}) {
+  const shown = VERDICT_ALERT[verdict.kind]
+  if (!shown) {
+    return null
+  }
+  const { variant, testId } = shown
+  const action = verdict.action
+  return (
+    <Alert variant={variant} data-testid={testId}>
+      <div className="flex flex-col items-start gap-y-2">
+        <Text size="small">{verdict.text}</Text>
+        {action && action !== "choose_another" && (
+          <Button size="small" variant="secondary" onClick={() => onAction(action)} data-testid="verdict-action">
+            {verdict.actionText}
+          </Button>
+        )}
+      </div>
+    </Alert>
+  )
+}

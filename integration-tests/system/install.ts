@@ -1,0 +1,228 @@
+/**
+ * `npm run test:install`: the README's install path, followed literally, in a
+ * merchant's app made from scratch. Packs this plugin, creates a plain Medusa
+ * 2.21 app in a temporary folder with the README's medusa-config.ts and .env,
+ * installs the tarball, migrates, runs `medusa build`, installs the build
+ * output and starts it with `medusa start` in production. Then, over HTTP
+ * only: the provider's options, the admin bundle's Lastmile page and widgets,
+ * the session cookie behind plain http, the README's store mapping and
+ * one-click setup, and a checkout priced, booked and delivered through
+ * webhooks from the bundled simulator.
+ *
+ * KEEP_APP=1 keeps the folder. Uses DB_HOST's PostgreSQL when set, else an
+ * embedded one. The README's ports (9000, 4010) are swapped for free ones.
+ */
+import { type ChildProcess } from "node:child_process"
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import {
+  adminBundle,
+  createDatabase,
+  envLines,
+  hostEnv,
+  logTails,
+  prepareHostApp,
+  readmeBlock,
+  startDatabase,
+  startProcess,
+  stopProcess,
+  waitForHealth,
+} from "./lib/host-app"
+import { Checks, until } from "./lib/harness"
+import type { LastmileRatesResponse } from "../../src/lib/checkout/option-rate"
+import { adminLogin, MedusaHttp, newCart, placeOrder, setUpStoreOverHttp } from "./lib/http-store"
+
+const say = (line: string) => process.stdout.write(`install: ${line}\n`)
+const ADMIN = { email: "merchant@example.com", password: "install-test-password" }
+const checks = new Checks(say)
+const children: ChildProcess[] = []
+
+/** Records a check: what `body` answers when it passes, why it threw when it fails. */
+async function check(name: string, body: () => Promise<string>): Promise<void> {
+  try {
+    checks.record(name, true, await body())
+  } catch (error) {
+    checks.record(name, false, error instanceof Error ? error.message : String(error))
+  }
+}
+
+interface TaskView {
+  status: string
+  task_id: string | null
+  tracking_url: string | null
+  tracking_state: string
+}
+
+async function main(): Promise<number> {
+  const started = Date.now()
+  const work = mkdtempSync(join(tmpdir(), "lastmile-install-"))
+  const database = await startDatabase()
+  try {
+    const { freePort } = await import("../../scripts/embedded-database.mjs")
+    const medusaPort = await freePort()
+    const simPort = await freePort()
+    const medusaUrl = `http://localhost:${medusaPort}`
+    // README step 3: the .env lines, with the simulator on a free port.
+    const readmeEnv = envLines(readmeBlock("# .env"))
+    const baseUrl = new URL(readmeEnv.LASTMILE_BASE_URL)
+    baseUrl.port = String(simPort)
+    const databaseUrl = await createDatabase(database.serverUrl, `lastmile-install-${Date.now()}`)
+    const env = hostEnv({ PORT: String(medusaPort) })
+    // README steps 1 to 4: install, medusa-config.ts, .env, migrate; then Deploying's build.
+    const { appDir, serverDir } = await prepareHostApp({
+      work,
+      configFirstLine: "// medusa-config.ts",
+      dotenv: {
+        DATABASE_URL: databaseUrl,
+        JWT_SECRET: "install-test-jwt",
+        COOKIE_SECRET: "install-test-cookie",
+        STORE_CORS: "http://localhost:8000",
+        ADMIN_CORS: medusaUrl,
+        AUTH_CORS: medusaUrl,
+        ...readmeEnv,
+        LASTMILE_BASE_URL: baseUrl.toString().replace(/\/$/, ""),
+      },
+      env,
+      admin: ADMIN,
+      log: say,
+    })
+
+    // The README's simulator command, run from the app through the package's bin.
+    const simCommand = readmeBlock(
+      "# the bundled simulator, in a second terminal: a London warehouse and ten stores stocking DEMO-TEE, DEMO-MUG, DEMO-CAP"
+    )
+      .split("\n")[1]
+      .trim()
+      .replace("localhost:9000", `localhost:${medusaPort}`)
+    const [npx, ...simArgs] = simCommand.split(/\s+/)
+    const simulator = startProcess(npx, [...simArgs, "--port", String(simPort)], {
+      cwd: appDir,
+      env,
+      logFile: join(work, "simulator.log"),
+    })
+    children.push(simulator)
+    const simUrl = `http://127.0.0.1:${simPort}`
+    await until("the simulator", 30_000, async () =>
+      (await fetch(`${simUrl}/__sim/config`).catch(() => undefined))?.ok ? true : undefined
+    )
+
+    say("medusa start, NODE_ENV=production")
+    const medusa = startProcess("npx", ["medusa", "start"], {
+      cwd: serverDir,
+      env: { ...env, NODE_ENV: "production" },
+      logFile: join(work, "medusa.log"),
+    })
+    children.push(medusa)
+    await waitForHealth(medusaUrl, 180_000, medusa)
+    say(`up on ${medusaUrl} (${Math.round((Date.now() - started) / 1000)} s since the start)`)
+
+    const admin = await adminLogin(medusaUrl, ADMIN.email, ADMIN.password)
+
+    await check("the provider lists its fulfillment options", async () => {
+      const { fulfillment_options } = await admin.get<{ fulfillment_options: { id: string }[] }>(
+        "/admin/fulfillment-providers/lastmile_lastmile/options"
+      )
+      const ids = fulfillment_options.map((o) => o.id).sort()
+      for (const id of ["lastmile-collection", "lastmile-next-day", "lastmile-return"]) {
+        if (!ids.includes(id)) {
+          throw new Error(`missing ${id} in ${ids.join(", ")}`)
+        }
+      }
+      return ids.join(", ")
+    })
+
+    await check("the admin bundle has Settings → Lastmile and both widgets", async () => {
+      const bundle = await adminBundle(medusaUrl)
+      const wanted = [
+        "order.details.side.after",
+        "location.details.side.after",
+        "/settings/lastmile",
+        "Set up shipping options",
+      ]
+      const missing = wanted.filter((w) => !bundle.includes(w))
+      if (missing.length) {
+        throw new Error(`not in the ${bundle.length}-byte bundle: ${missing.join(", ")}`)
+      }
+      return `${Math.round(bundle.length / 1024)} KiB of JS crawled from /app`
+    })
+
+    await check("the admin session cookie is Secure: sent only to https (X-Forwarded-Proto)", async () => {
+      const session = (headers: Record<string, string>) =>
+        fetch(`${medusaUrl}/auth/session`, { method: "POST", headers: { ...admin.headers, ...headers } })
+      const plain = await session({})
+      const proxied = await session({ "x-forwarded-proto": "https" })
+      const plainCookie = plain.headers.get("set-cookie")
+      const proxiedCookie = proxied.headers.get("set-cookie") ?? ""
+      if (plainCookie || !/;\s*Secure/i.test(proxiedCookie)) {
+        throw new Error(`plain http set-cookie: ${plainCookie ?? "none"}; behind https: ${proxiedCookie || "none"}`)
+      }
+      return "no cookie over plain http; Secure cookie with X-Forwarded-Proto: https"
+    })
+
+    const store = await setUpStoreOverHttp(admin, ["DEMO-TEE"])
+    await check("docs/admin-api.md's mapping and one-click setup create the options", async () => {
+      if (!store.setup.created.length) {
+        throw new Error(`setup created nothing: ${JSON.stringify(store.setup)}`)
+      }
+      return `${store.setup.created.length} created`
+    })
+
+    const shop = new MedusaHttp(medusaUrl, { "x-publishable-api-key": store.publishableKey })
+    let orderId = ""
+    await check("a delivery checkout is priced live and placed", async () => {
+      const cartId = await newCart(shop, store, store.variantIds["DEMO-TEE"], "shopper@example.com")
+      const { rates } = await shop.get<LastmileRatesResponse>(`/store/lastmile/rates?cart_id=${cartId}`)
+      const delivery = rates.find((r) => r.type === "delivery" && r.available)
+      const collection = rates.find((r) => r.type === "collection" && r.available)
+      if (!delivery || !collection) {
+        throw new Error(`rates: ${JSON.stringify(rates)}`)
+      }
+      orderId = await placeOrder(shop, cartId, delivery.shipping_option_id)
+      return `delivery ${delivery.amount}, collection ${collection.amount}`
+    })
+
+    await check("the order is booked with the service and tracked to delivered by webhooks", async () => {
+      if (!orderId) {
+        throw new Error("no order was placed")
+      }
+      const booked = await until("booking", 60_000, async () => {
+        const { tasks } = await admin.get<{ tasks: TaskView[] }>(`/admin/lastmile/orders/${orderId}`)
+        return tasks.find((t) => t.status === "booked")
+      })
+      for (let step = 0; step < 6; step++) {
+        await fetch(`${simUrl}/__sim/tasks/${booked.task_id}/advance`, { method: "POST" })
+      }
+      await until("delivered through webhooks", 60_000, async () => {
+        const { tasks } = await admin.get<{ tasks: TaskView[] }>(`/admin/lastmile/orders/${orderId}`)
+        return tasks.find((t) => t.tracking_state === "delivered")
+      })
+      return `task ${booked.task_id}`
+    })
+  } catch (error) {
+    checks.record("the install path", false, error instanceof Error ? error.message : String(error))
+  } finally {
+    for (const child of children.reverse()) {
+      await stopProcess(child)
+    }
+    await database.stop().catch(() => undefined)
+    say(`${checks.summary()}, in ${Math.round((Date.now() - started) / 1000)} s`)
+    if (checks.failed) {
+      say(logTails(work, ["medusa.log", "simulator.log"], 3000))
+    }
+    if (process.env.KEEP_APP === "1") {
+      say(`kept ${work}`)
+    } else {
+      rmSync(work, { recursive: true, force: true })
+    }
+  }
+  return checks.failed ? 1 : 0
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`install: ${error instanceof Error ? error.stack : String(error)}\n`)
+    process.exit(1)
+  }
+)
