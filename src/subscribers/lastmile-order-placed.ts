@@ -1,6 +1,6 @@
 /** Books the lastmile delivery of a placed order (unless the merchant books at fulfillment). */
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { bookOrderDelivery } from "../lib/booking/book-order-delivery"
+import { bookOrderDelivery } from "../workflows/book-order-delivery/run"
 import { LASTMILE_MODULE } from "../modules/lastmile"
 import { booksOnPlacement } from "../lib/lastmile/plugin-options"
 import type { LastmileModuleService } from "../modules/lastmile/service"

@@ -3,14 +3,20 @@
  * workflows, with their typed inputs, for a host app to run or compose, and
  * the pricing-context hook's helper.
  */
-export { lastmilePricingContext } from "./hooks/lastmile-pricing-context"
+export { lastmilePricingContext } from "./pricing-context"
 export {
   type BookOrderDeliveryWorkflowInput,
   type BookOrderDeliveryWorkflowOutput,
   bookOrderDeliveryWorkflow,
   bookOrderDeliveryWorkflowId,
-  orderBookingLockKey,
 } from "./book-order-delivery"
+export {
+  type BookDeliveryWorkflowInput,
+  type BookDeliveryWorkflowOutput,
+  bookDeliveryWorkflow,
+  bookDeliveryWorkflowId,
+  deliveryLockKey,
+} from "./book-delivery"
 export {
   type BookReturnWorkflowInput,
   type BookReturnWorkflowOutput,
@@ -36,3 +42,17 @@ export {
   setupShippingOptionsWorkflow,
   setupShippingOptionsWorkflowId,
 } from "./setup-shipping-options"
+export {
+  type CreateLastmileStockLocationWorkflowInput,
+  type LinkLastmileLocationWorkflowInput,
+  type SetLastmileCollectionWorkflowInput,
+  type UnlinkLastmileLocationWorkflowInput,
+  createLastmileStockLocationWorkflow,
+  createLastmileStockLocationWorkflowId,
+  linkLastmileLocationWorkflow,
+  linkLastmileLocationWorkflowId,
+  setLastmileCollectionWorkflow,
+  setLastmileCollectionWorkflowId,
+  unlinkLastmileLocationWorkflow,
+  unlinkLastmileLocationWorkflowId,
+} from "./map-lastmile-locations"

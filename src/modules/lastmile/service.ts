@@ -1,15 +1,39 @@
-import { MedusaError, MedusaService, generateEntityId } from "@medusajs/framework/utils"
+import type { IEventBusModuleService, Logger } from "@medusajs/framework/types"
+import { MedusaError, MedusaService, Modules, generateEntityId } from "@medusajs/framework/utils"
 import { LastmileTask } from "./models/lastmile-task"
 import { LastmileWebhookEvent } from "./models/lastmile-webhook-event"
+import type { LastmileTaskRow } from "./types"
 import {
   InvalidPluginOptionsError,
   type LastmilePluginOptions,
   type ResolvedPluginOptions,
   resolvePluginOptions,
 } from "../../lib/lastmile/plugin-options"
+import {
+  InvalidProviderOptionsError,
+  type ResolvedProviderOptions,
+  providerOptionsIn,
+  resolveProviderOptions,
+} from "../../lib/lastmile/provider-options"
+import { LastmileClient } from "../../lib/service-client"
+import type { LastmileFulfillmentData } from "../../lib/lastmile/contracts"
+import { withHistoryEntry } from "../../lib/lastmile/task-history"
+import { RunCoalescer } from "../../lib/lastmile/run-coalescer"
+import type { SyncOutcome } from "../../lib/lastmile/task-sync"
+import { type BellData, WebhookBells } from "../../lib/tracking/webhook-bells"
+import { ExpiringValue } from "../../lib/lastmile/expiring-value"
+import { type CartRateAnswers, createCartRateAnswers } from "../../lib/checkout/cart-rates"
+import type { LastmileOptionIndex } from "../../lib/checkout/pricing-context"
 
 interface RawSqlManager {
   execute(sql: string, params: unknown[]): Promise<Record<string, unknown>[]>
+}
+
+type InjectedDependencies = {
+  logger: Logger
+  configModule: { modules?: Record<string, unknown> }
+  [Modules.EVENT_BUS]?: IEventBusModuleService
+  manager: RawSqlManager
 }
 
 export interface IncomingWebhook {
@@ -27,15 +51,67 @@ export interface RecordedWebhook {
   lastmile_task_id: string | null
 }
 
+/** The event that has a worker re-read a task after a webhook. */
+export const WEBHOOK_RECEIVED_EVENT = "lastmile.webhook.received"
+
+export type TaskRow = LastmileTaskRow
+
+export interface NewTask {
+  kind: "delivery" | "return"
+  origin: "order" | "exchange" | "claim" | "part" | "return"
+  order_id: string
+  /** The reference the service knows the task by (see the model). */
+  merchant_order_id: string
+  name?: string | null
+  return_id?: string | null
+  fulfillment_id?: string | null
+  rate_code?: string | null
+  delivery_type?: string | null
+  merchant_location_id?: string | null
+}
+
+/** What an attempt is booking, written on the row as it starts (the admin shows it while the attempt runs). */
+export type AttemptDetails = Pick<NewTask, "name" | "rate_code" | "delivery_type" | "merchant_location_id">
+
+/** What a booking records on its row. */
+export interface BookedFields {
+  task_id: string
+  tracking_id: string | null
+  tracking_url: string | null
+  rate_code: string | null
+  service_status: string | null
+  adopted: boolean
+}
+
+/** Backoff of the retry job: 30 s, 1 min, 2 min, 4 min … capped at 1 hour. */
+export function nextAttemptDelayMs(attempts: number): number {
+  return Math.min(60 * 60_000, 30_000 * 2 ** Math.max(0, attempts - 1))
+}
+
 /**
  * Persisted lastmile tasks and webhook events (generated CRUD:
- * createLastmileTasks, listLastmileWebhookEvents, …) and the plugin's options.
+ * createLastmileTasks, listLastmileWebhookEvents, …), the life of a task row
+ * (find or create, attempt, booked, failed), the plugin's options, and the
+ * state the plugin keeps in a process: the service client (one connection
+ * pool per service, shared with the provider's), the coalescing of tracking
+ * syncs and the webhook bells. That state is the container's: it is closed
+ * when the app shuts down.
  */
 export class LastmileModuleService extends MedusaService({ LastmileTask, LastmileWebhookEvent }) {
   protected readonly pluginOptions_: ResolvedPluginOptions
   protected readonly manager_: RawSqlManager
+  protected readonly logger_: Logger
+  protected readonly config_: InjectedDependencies["configModule"]
+  private connection_: { client: LastmileClient; options: ResolvedProviderOptions } | null | undefined
+  /** Tracking syncs of one task in this process: one running, at most one queued. */
+  readonly syncRuns = new RunCoalescer<SyncOutcome>()
+  readonly webhookBells: WebhookBells
+  /** The rates route's answers, per cart state (ARCHITECTURE.md, decision 18). */
+  readonly cartRates: CartRateAnswers = createCartRateAnswers()
+  /** The store's lastmile options (the dispatch address, each option's location), asked for on every cart change: read at most once a minute. */
+  readonly optionIndex = new ExpiringValue<LastmileOptionIndex>(60_000)
 
-  constructor(container: Record<string, unknown>, options?: LastmilePluginOptions) {
+  constructor(container: InjectedDependencies, options?: LastmilePluginOptions) {
     // eslint-disable-next-line prefer-rest-params
     super(...arguments)
     try {
@@ -46,11 +122,220 @@ export class LastmileModuleService extends MedusaService({ LastmileTask, Lastmil
       }
       throw error
     }
-    this.manager_ = container.manager as RawSqlManager
+    this.manager_ = container.manager
+    this.logger_ = container.logger
+    this.config_ = container.configModule
+    const bus = container[Modules.EVENT_BUS]
+    this.webhookBells = new WebhookBells({
+      emit: async (data: BellData) => {
+        if (!bus) {
+          throw new Error("no event bus")
+        }
+        await bus.emit({ name: WEBHOOK_RECEIVED_EVENT, data })
+      },
+      logger: this.logger_,
+    })
+  }
+
+  __hooks = {
+    onApplicationShutdown: async (): Promise<void> => {
+      this.webhookBells.close()
+      this.cartRates.clear()
+      await Promise.allSettled(this.syncRuns.pending())
+      await this.connection_?.client.close()
+      this.connection_ = undefined
+    },
   }
 
   getPluginOptions(): ResolvedPluginOptions {
     return this.pluginOptions_
+  }
+
+  /**
+   * The service client for code outside the provider (bookings, tracking,
+   * admin), built from the provider's own options as the host wrote them in
+   * the fulfillment module's config: one source of truth. Null when the
+   * provider is not registered. Built on first use: nothing reaches the
+   * network at boot.
+   */
+  connection(): { client: LastmileClient; options: ResolvedProviderOptions } | null {
+    if (this.connection_ === undefined) {
+      const raw = providerOptionsIn(this.config_ ?? {})
+      if (!raw) {
+        this.connection_ = null
+      } else {
+        let options: ResolvedProviderOptions
+        try {
+          options = resolveProviderOptions(raw)
+        } catch (error) {
+          // The provider refuses such options at boot; say so here too rather than half-work.
+          if (error instanceof InvalidProviderOptionsError) {
+            throw new MedusaError(MedusaError.Types.INVALID_DATA, error.message)
+          }
+          throw error
+        }
+        this.connection_ = {
+          options,
+          client: new LastmileClient({
+            apiKey: options.apiKey,
+            baseUrl: options.baseUrl,
+            timeouts: {
+              quoteBudgetMs: options.quoteBudgetMs,
+              bookingMs: options.bookingTimeoutMs,
+              lookupMs: options.lookupTimeoutMs,
+            },
+            logger: this.logger_,
+          }),
+        }
+      }
+    }
+    return this.connection_
+  }
+
+  // ------------------------------------------------------------ a task row's life
+
+  /** The row of a reference, created (status pending) when there is none yet. */
+  async findOrCreateTask(fields: NewTask): Promise<TaskRow> {
+    const [task] = await this.listLastmileTasks({ merchant_order_id: fields.merchant_order_id })
+    return (task ?? (await this.createLastmileTasks({ status: "pending", ...fields }))) as TaskRow
+  }
+
+  /**
+   * Marks an attempt as under way, with what it books; returns its number.
+   * `continuing` names an attempt the caller started on the row already
+   * (under the same lock): its details are written, its number kept.
+   */
+  async startAttempt(task: TaskRow, details: AttemptDetails = {}, continuing?: number): Promise<number> {
+    const attempts = continuing ?? task.attempts + 1
+    await this.updateLastmileTasks({ id: task.id, status: "booking", attempts, next_attempt_at: null, ...details })
+    return attempts
+  }
+
+  async recordBooked(task: TaskRow, fulfillmentId: string, fields: BookedFields): Promise<void> {
+    await this.updateLastmileTasks({
+      id: task.id,
+      status: "booked",
+      fulfillment_id: fulfillmentId,
+      ...fields,
+      booked_at: new Date(),
+      last_error: null,
+      next_attempt_at: null,
+      status_history: withHistoryEntry(task.status_history, { value: fields.service_status ?? "booked" }),
+    })
+  }
+
+  /**
+   * Records a booking the fulfillment holds but the row never learnt was
+   * done (a process stopped between the two writes, or the row was lost).
+   */
+  async recordBookedFromFulfillment(
+    task: TaskRow,
+    fulfillmentId: string,
+    booking: Pick<LastmileFulfillmentData, "taskId" | "trackingId" | "trackingUrl" | "status">
+  ): Promise<void> {
+    await this.recordBooked(task, fulfillmentId, {
+      task_id: String(booking.taskId),
+      tracking_id: booking.trackingId ?? null,
+      tracking_url: booking.trackingUrl ?? null,
+      rate_code: task.rate_code,
+      service_status: booking.status ?? null,
+      adopted: task.adopted,
+    })
+  }
+
+  /**
+   * Records a failed attempt: `needs_attention` waits for the merchant;
+   * otherwise the task is `failed` and the job retries it after the backoff.
+   */
+  async recordFailure(
+    task: TaskRow,
+    { attempts, message, needsAttention }: { attempts: number; message: string; needsAttention: boolean }
+  ): Promise<Date | null> {
+    const nextAttemptAt = needsAttention ? null : new Date(Date.now() + nextAttemptDelayMs(attempts))
+    const status = needsAttention ? "needs_attention" : "failed"
+    await this.updateLastmileTasks({
+      id: task.id,
+      status,
+      last_error: message,
+      next_attempt_at: nextAttemptAt,
+      status_history: withHistoryEntry(task.status_history, { value: status, detail: message }),
+    })
+    return nextAttemptAt
+  }
+
+  /**
+   * An attempt whose workflow failed before recording an outcome. The row
+   * stays `booking`, noted as interrupted: the runner settles it next (by the
+   * error's code), and should the process stop first, the retry job's pass
+   * for stale bookings does. Only while the row is still that attempt's.
+   */
+  async recordAttemptInterrupted(attempt: { task_row_id: string | null; attempts: number } | undefined): Promise<void> {
+    if (!attempt?.task_row_id) {
+      return
+    }
+    const task = await this.retrieveLastmileTask(attempt.task_row_id)
+    if (task.status !== "booking" || task.attempts !== attempt.attempts) {
+      return
+    }
+    await this.updateLastmileTasks({ id: task.id, last_error: "The booking attempt did not complete." })
+  }
+
+  /** Puts a task row back as it was before a step changed it: the compensation of the steps that record. */
+  async restoreTaskRow(before: TaskRow): Promise<void> {
+    await this.updateLastmileTasks({
+      id: before.id,
+      status: before.status,
+      attempts: before.attempts,
+      fulfillment_id: before.fulfillment_id,
+      task_id: before.task_id,
+      tracking_id: before.tracking_id,
+      tracking_url: before.tracking_url,
+      rate_code: before.rate_code,
+      service_status: before.service_status,
+      adopted: before.adopted,
+      booked_at: before.booked_at,
+      last_error: before.last_error,
+      next_attempt_at: before.next_attempt_at,
+      status_history: before.status_history,
+      notice: before.notice,
+      cancellation: before.cancellation,
+      tracking_state: before.tracking_state,
+    })
+  }
+
+  // ------------------------------------------------------------ webhooks
+
+  /**
+   * Keeps a webhook whose body was refused (redacted: its size and digest,
+   * never its content), with the task it names when it names one of ours,
+   * so the merchant sees it in the admin.
+   */
+  async recordRefusedWebhook(event: {
+    reason: string
+    payload: Record<string, unknown>
+    taskReference: string | null
+    taskId?: string
+    trackingId?: string
+    merchantOrderId?: string
+  }): Promise<{ id: string; lastmile_task_id: string | null }> {
+    const names = [
+      ...(event.taskId ? [{ task_id: event.taskId }] : []),
+      ...(event.trackingId ? [{ tracking_id: event.trackingId }] : []),
+      ...(event.merchantOrderId ? [{ merchant_order_id: event.merchantOrderId }] : []),
+    ]
+    const [task] = names.length
+      ? await this.listLastmileTasks({ $or: names }, { select: ["id"], take: 1, order: { created_at: "DESC" } })
+      : []
+    const created = await this.createLastmileWebhookEvents({
+      event_key: `refused:${String(event.payload.sha256 ?? generateEntityId(undefined, "ref"))}`,
+      lastmile_task_id: task?.id ?? null,
+      task_reference: event.taskReference,
+      status: "refused",
+      outcome: event.reason,
+      payload: event.payload,
+      processed_at: new Date(),
+    })
+    return { id: created.id, lastmile_task_id: created.lastmile_task_id ?? null }
   }
 
   /**

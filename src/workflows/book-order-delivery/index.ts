@@ -1,11 +1,13 @@
 /**
- * Books an order's lastmile delivery (or collection) exactly once: under the
- * order's lock (across instances with Redis locking), the task row is written
- * before the service is called, Medusa's createOrderFulfillmentWorkflow
- * creates the fulfillment (whose provider call re-quotes and books), and the
- * booking is recorded from the fulfillment. A failed attempt fails this
- * workflow: its compensation notes the attempt as interrupted and releases
- * the lock, and `bookOrderDelivery` (src/lib/booking) records why.
+ * The plugin's own booking of a delivery: an order's at placement, a
+ * replacement's when its exchange or claim is confirmed, either again after
+ * a failure. Exactly once: under the delivery's lock (across instances with
+ * Redis locking), the task row is written first, then Medusa's
+ * createOrderFulfillmentWorkflow creates the fulfillment, and the plugin's
+ * `fulfillmentCreated` hook books it inside that workflow, with the same
+ * lock (ARCHITECTURE.md, decision 19). A failed attempt fails this workflow:
+ * its compensation notes the attempt as interrupted and releases the lock,
+ * and `bookOrderDelivery` (./run.ts) records why.
  */
 import { acquireLockStep, createOrderFulfillmentWorkflow, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { WorkflowResponse, createWorkflow, transform, when } from "@medusajs/framework/workflows-sdk"
@@ -15,53 +17,65 @@ import {
   type PrepareOrderBookingInput,
   prepareOrderBookingStep,
 } from "./steps/prepare-order-booking"
-import { type OrderBooked, recordOrderBookedStep } from "./steps/record-order-booked"
+import { readDeliveryOutcomeStep } from "./steps/read-delivery-outcome"
+import { bookDeliveryWorkflow, deliveryLockKey } from "../book-delivery"
+import { identifyDeliveryStep } from "../book-delivery/steps/identify-delivery"
 
 export type BookOrderDeliveryWorkflowInput = PrepareOrderBookingInput
 
-export type BookOrderDeliveryWorkflowOutput = BookingSkip | ({ status: "booked" } & OrderBooked)
+export type BookOrderDeliveryWorkflowOutput =
+  BookingSkip | { status: "booked"; task_id: string; adopted: boolean } | { status: "needs_attention"; reason: string }
 
 export const bookOrderDeliveryWorkflowId = "lastmile-book-order-delivery"
-
-/** The lock of an order's booking, shared with everything that books it. */
-export const orderBookingLockKey = (orderId: string): string => `lastmile:booking:${orderId}`
 
 export const bookOrderDeliveryWorkflow = createWorkflow(
   bookOrderDeliveryWorkflowId,
   (input: BookOrderDeliveryWorkflowInput) => {
-    const key = transform({ input }, ({ input }) => orderBookingLockKey(input.order_id))
-    // Also when a host app composes this workflow into its own: the order's lock is what books it once.
-    acquireLockStep({ key, timeout: 60, ttl: 120, executeOnSubWorkflow: true })
+    const key = transform({ input }, ({ input }) => deliveryLockKey(input.reference_id ?? input.order_id))
+    // Also when a host app composes this workflow into its own: the delivery's lock is what books it once.
+    acquireLockStep({ key, ownerId: input.lock_owner, timeout: 60, ttl: 120, executeOnSubWorkflow: true })
     const plan = prepareOrderBookingStep(input)
-
-    const booked = when("lastmile-book-when-planned", { plan }, ({ plan }) => plan.action === "book").then(() => {
-      const fulfillmentInput = transform({ plan }, ({ plan }) => planned(plan).fulfillment)
-      createOrderFulfillmentWorkflow.runAsStep({ input: fulfillmentInput })
-      const recordInput = transform({ plan, input }, ({ plan, input }) => ({
-        order_id: input.order_id,
-        task_row_id: planned(plan).task_row_id,
-      }))
-      // Recording must never undo a booking the service made: a failure here leaves the attempt
-      // `booking`, and the next run finds the booked fulfillment and records it.
-      return recordOrderBookedStep(recordInput).config({ continueOnPermanentFailure: true })
+    when("lastmile-book-order-when-planned", { plan }, ({ plan }) => plan.action === "book").then(() => {
+      createOrderFulfillmentWorkflow.runAsStep({
+        input: transform({ plan }, ({ plan }) => planned(plan, "book").fulfillment),
+      })
     })
-
-    releaseLockStep({ key, executeOnSubWorkflow: true })
+    // The fulfillment exists already (a process stopped inside Medusa's workflow): the hook's booking, run on it.
+    when("lastmile-book-order-when-fulfillment-exists", { plan }, ({ plan }) => plan.action === "book_existing").then(
+      () => {
+        const existing = transform({ plan }, ({ plan }) => planned(plan, "book_existing"))
+        const delivery = identifyDeliveryStep(
+          transform({ existing }, ({ existing }) => ({ fulfillment_id: existing.fulfillment_id }))
+        )
+        bookDeliveryWorkflow.runAsStep({
+          input: transform({ delivery, existing, input }, ({ delivery, existing, input }) => ({
+            plan: delivery,
+            lock_owner: input.lock_owner,
+            attempt: existing.attempts,
+          })),
+        })
+      }
+    )
+    const booked = when("lastmile-book-order-when-attempted", { plan }, ({ plan }) => plan.action !== "skip").then(() =>
+      readDeliveryOutcomeStep(
+        transform({ plan }, ({ plan }) => ({ task_row_id: (plan as { task_row_id: string }).task_row_id }))
+      )
+    )
+    releaseLockStep({ key, ownerId: input.lock_owner, executeOnSubWorkflow: true })
     const outcome = transform({ plan, booked }, ({ plan, booked }): BookOrderDeliveryWorkflowOutput =>
-      booked
-        ? { status: "booked", ...booked }
-        : plan.action === "skip"
-          ? plan.outcome
-          : { status: "needs_attention", reason: "booked, but not recorded yet: the next run records it" }
+      plan.action === "skip" ? plan.outcome : booked!
     )
     return new WorkflowResponse(outcome)
   }
 )
 
-/** The plan of an attempt (the branch runs only for those). */
-function planned(plan: OrderBookingPlan): Extract<OrderBookingPlan, { action: "book" }> {
-  if (plan.action !== "book") {
-    throw new Error("lastmile: no booking was planned")
+/** The plan of an attempt of this kind (each branch runs only for its own). */
+function planned<A extends "book" | "book_existing">(
+  plan: OrderBookingPlan,
+  action: A
+): Extract<OrderBookingPlan, { action: A }> {
+  if (plan.action !== action) {
+    throw new Error(`lastmile: no ${action} was planned`)
   }
-  return plan
+  return plan as Extract<OrderBookingPlan, { action: A }>
 }

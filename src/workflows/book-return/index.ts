@@ -1,24 +1,27 @@
 /**
  * Books a return that uses the lastmile-return option with the service,
- * keyed on the return id, under the return's lock. Medusa gives the provider
- * neither the order nor the customer's address for returns, so this runs from
- * the order.return_requested subscriber. The fulfillment gets the tracking
- * (Medusa's updateFulfillmentWorkflow), and the task row records the booking.
- * A failed attempt fails the workflow; `bookReturn` (src/lib/booking) records
- * why. A return is never posted twice blindly.
+ * keyed on the return id, under the return's lock, through the same booking
+ * core as deliveries. Medusa gives the provider neither the order nor the
+ * customer's address for returns, so this runs from the events of each road
+ * (`order.return_requested`, `order.exchange_created`, `order.claim_created`).
+ * The fulfillment gets the tracking, and the task row records the booking. A
+ * failed attempt fails the workflow; `bookReturn` (./run.ts) records why. A
+ * return is never posted twice blindly.
  */
-import { acquireLockStep, releaseLockStep, updateFulfillmentWorkflow } from "@medusajs/medusa/core-flows"
+import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { WorkflowResponse, createWorkflow, transform, when } from "@medusajs/framework/workflows-sdk"
 import {
   type ReturnBookingPlan,
   type ReturnBookingSkip,
   prepareReturnBookingStep,
 } from "./steps/prepare-return-booking"
-import { bookReturnAtServiceStep } from "./steps/book-return-at-service"
-import { recordReturnBookedStep } from "./steps/record-return-booked"
+import { bookAtServiceStep } from "../steps/book-at-service"
+import { recordBookedStep } from "../steps/record-booked"
 
 export interface BookReturnWorkflowInput {
   return_id: string
+  /** The merchant asked for it: a return waiting for their decision is booked again too. */
+  retry_needs_attention?: boolean
 }
 
 export type BookReturnWorkflowOutput = ReturnBookingSkip | { status: "booked"; task_id: string }
@@ -34,24 +37,15 @@ export const bookReturnWorkflow = createWorkflow(bookReturnWorkflowId, (input: B
 
   const booked = when("lastmile-book-return-when-planned", { plan }, ({ plan }) => plan.action === "book").then(() => {
     const attempt = transform({ plan }, ({ plan }) => planned(plan))
-    const returnInput = transform({ attempt }, ({ attempt }) => ({
-      return_id: attempt.return_id,
-      attempts: attempt.attempts,
-    }))
-    const booking = bookReturnAtServiceStep(returnInput)
-    const update = transform({ attempt, booking }, ({ attempt, booking }) => ({
-      id: attempt.fulfillment_id,
-      data: booking.data,
-      // Medusa's input type leaves labels out, but the module stores them.
-      labels: booking.labels,
-    }))
-    updateFulfillmentWorkflow.runAsStep({ input: update })
+    const subject = transform({ attempt }, ({ attempt }) => attempt.subject)
+    const booking = bookAtServiceStep(subject)
     const record = transform({ attempt, booking }, ({ attempt, booking }) => ({
       task_row_id: attempt.task_row_id,
       fulfillment_id: attempt.fulfillment_id,
-      data: booking.data,
+      booked: booking,
+      shown: { kind: "return" as const },
     }))
-    return recordReturnBookedStep(record)
+    return recordBookedStep(record)
   })
 
   releaseLockStep({ key, executeOnSubWorkflow: true })

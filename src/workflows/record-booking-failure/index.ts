@@ -3,7 +3,7 @@
  * as the booking, so it never overwrites another run's outcome.
  */
 import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
-import { WorkflowResponse, createWorkflow, transform } from "@medusajs/framework/workflows-sdk"
+import { WorkflowResponse, createWorkflow, transform, when } from "@medusajs/framework/workflows-sdk"
 import {
   type RecordBookingFailureInput,
   type RecordedFailure,
@@ -13,6 +13,8 @@ import {
 export type RecordBookingFailureWorkflowInput = RecordBookingFailureInput & {
   /** The booking's lock key. */
   lock_key: string
+  /** The lock's owner when the caller holds it already. */
+  lock_owner?: string
 }
 export type { RecordedFailure }
 
@@ -22,13 +24,19 @@ export const recordBookingFailureWorkflow = createWorkflow(
   recordBookingFailureWorkflowId,
   (input: RecordBookingFailureWorkflowInput) => {
     const key = transform({ input }, ({ input }) => input.lock_key)
-    acquireLockStep({ key, timeout: 60, ttl: 30, executeOnSubWorkflow: true })
+    // The caller may hold the booking's lock already (the plugin's own run): then it is the caller's.
+    when("lastmile-record-failure-when-unlocked", { input }, ({ input }) => !input.lock_owner).then(() => {
+      acquireLockStep({ key, timeout: 60, ttl: 30, executeOnSubWorkflow: true })
+    })
     const stepInput = transform({ input }, ({ input }) => ({
       merchant_order_id: input.merchant_order_id,
       error: input.error,
+      retryable: input.retryable,
     }))
     const recorded = recordBookingFailureStep(stepInput)
-    releaseLockStep({ key, executeOnSubWorkflow: true })
+    when("lastmile-record-failure-when-own-lock", { input }, ({ input }) => !input.lock_owner).then(() => {
+      releaseLockStep({ key, executeOnSubWorkflow: true })
+    })
     return new WorkflowResponse(recorded)
   }
 )

@@ -4,7 +4,10 @@ import { model } from "@medusajs/framework/utils"
  * One delivery or return booked (or to be booked) with the service. The row
  * exists before the booking is attempted, so a crash mid-booking leaves a
  * trace the retry job reconciles; `merchant_order_id` is unique, as at the
- * service, so one order can never hold two delivery tasks.
+ * service, so one reference can never hold two tasks. An order has one row
+ * per delivery (its own, a replacement's, items shipped after an edit) and
+ * per return. It also holds what fulfillment data must not (it is public):
+ * the shopper's phone and internal ids stay here.
  */
 export const LastmileTask = model
   .define("lastmile_task", {
@@ -13,13 +16,23 @@ export const LastmileTask = model
     order_id: model.text().index(),
     fulfillment_id: model.text().nullable(),
     return_id: model.text().nullable(),
-    /** The order id for a delivery, the return id for a return. */
+    /**
+     * The reference the service knows the task by: the order id for the
+     * order's own delivery; the exchange's or claim's id for a replacement;
+     * the order id and a digest of the lines for items shipped separately;
+     * the return id for a return.
+     */
     merchant_order_id: model.text().unique(),
+    /** What the task is for: order, exchange, claim, part (items shipped separately) or return. */
+    origin: model.enum(["order", "exchange", "claim", "part", "return"]).nullable(),
+    /** The order name the service was given (`#1001`, `Replacement for #1001`). */
+    name: model.text().nullable(),
     /**
      * pending → booking → booked, or failed (retried by the job), or
-     * needs_attention (the merchant decides: rate gone, price rose, refused).
+     * needs_attention (the merchant decides: rate gone, price rose, refused),
+     * or cancelled (the order was cancelled before it was booked: never booked again).
      */
-    status: model.enum(["pending", "booking", "booked", "failed", "needs_attention"]).default("pending"),
+    status: model.enum(["pending", "booking", "booked", "failed", "needs_attention", "cancelled"]).default("pending"),
     task_id: model.text().index().nullable(),
     tracking_id: model.text().index().nullable(),
     tracking_url: model.text().nullable(),
@@ -43,5 +56,15 @@ export const LastmileTask = model
     next_attempt_at: model.dateTime().nullable(),
     booked_at: model.dateTime().nullable(),
     adopted: model.boolean().default(false),
+    /**
+     * Something the merchant must look at although the task is booked, e.g.
+     * `{ kind: "order_edited", message, added, removed, at }`; cleared when done.
+     */
+    notice: model.json().nullable(),
+    /**
+     * How Medusa's side was cancelled while the task was booked:
+     * `{ by: "service" | "merchant", at, actor_id?, service_status? }`.
+     */
+    cancellation: model.json().nullable(),
   })
   .indexes([{ on: ["status", "next_attempt_at"] }, { on: ["status", "tracking_state", "last_checked_at"] }])

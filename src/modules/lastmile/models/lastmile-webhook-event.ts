@@ -22,9 +22,10 @@ export const LastmileWebhookEvent = model
     /**
      * received → processed (state re-read and applied), or ignored (no task of
      * ours), duplicate (the same event id again) or failed (kept for the
-     * polling job, which converges anyway).
+     * polling job, which converges anyway), or refused (authenticated, but its
+     * body could not be stored as sent: kept redacted so the merchant sees it).
      */
-    status: model.enum(["received", "processed", "ignored", "duplicate", "failed"]).default("received"),
+    status: model.enum(["received", "processed", "ignored", "duplicate", "failed", "refused"]).default("received"),
     outcome: model.text().nullable(),
     payload: model.json(),
     processed_at: model.dateTime().nullable(),

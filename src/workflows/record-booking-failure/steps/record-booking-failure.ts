@@ -8,7 +8,6 @@ import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import { LASTMILE_MODULE } from "../../../modules/lastmile"
 import type { LastmileModuleService } from "../../../modules/lastmile/service"
 import type { LastmileTaskRow } from "../../../modules/lastmile/types"
-import { recordFailure, restoreTaskRow } from "../../../lib/tasks/task-records"
 import { needsMerchant } from "../../../lib/lastmile/booking-codes"
 
 export interface RecordBookingFailureInput {
@@ -16,6 +15,11 @@ export interface RecordBookingFailureInput {
   merchant_order_id: string
   /** The failed workflow's error: its MedusaError code decides, its message is kept for the merchant. */
   error: { code?: string | null; message: string }
+  /**
+   * False when nothing can retry it (items the merchant picked, whose
+   * fulfillment the job cannot make again): then it waits for the merchant.
+   */
+  retryable?: boolean
 }
 
 export type RecordedFailure =
@@ -36,8 +40,8 @@ export const recordBookingFailureStep = createStep(
     if (!task || task.status !== "booking") {
       return new StepResponse<RecordedFailure, LastmileTaskRow | null>({ status: "unchanged" }, null)
     }
-    const needsAttention = needsMerchant(input.error.code)
-    const nextAttemptAt = await recordFailure(tasks, task, {
+    const needsAttention = needsMerchant(input.error.code) || input.retryable === false
+    const nextAttemptAt = await tasks.recordFailure(task, {
       attempts: task.attempts,
       message: input.error.message,
       needsAttention,
@@ -49,7 +53,7 @@ export const recordBookingFailureStep = createStep(
   },
   async (before, { container }) => {
     if (before) {
-      await restoreTaskRow(container.resolve<LastmileModuleService>(LASTMILE_MODULE), before)
+      await container.resolve<LastmileModuleService>(LASTMILE_MODULE).restoreTaskRow(before)
     }
   }
 )

@@ -1,0 +1,167 @@
+/**
+ * The booking core: one path from "this must go to the service" to a task,
+ * for every road (a delivery at placement, a merchant's fulfil, a
+ * replacement, items shipped after an edit, a return). It looks a booking up
+ * when an earlier attempt may have made it, quotes right before booking
+ * (never from the checkout cache), picks the rate (the one the shopper chose,
+ * the store's, or the option's rule) and books. Anything that must not be
+ * booked silently (a rate gone, a price risen, details missing) is refused
+ * with a reason the merchant can act on. No Medusa here: the workflows read
+ * Medusa into a `BookingSubject` and record the outcome.
+ */
+import type { LastmileClient, ServiceQuote, ServiceTask } from "../service-client"
+import { type MedusaAddressLike, type MedusaLineLike, buildQuoteRequest } from "../lastmile/quote-request"
+import type { MerchantProductIdSource } from "../lastmile/quote-request"
+import { formatMinor } from "../lastmile/money"
+import {
+  type DeliveryRateRule,
+  type RateChoice,
+  type RateWish,
+  type StoreDescription,
+  needsStoreDirectory,
+  selectCollectionRate,
+  selectDeliveryRate,
+} from "../lastmile/rate-selection"
+import { shopperReason } from "../lastmile/rate-details"
+import type { LastmileFulfillmentOption } from "../lastmile/fulfillment-options"
+import type { ServiceRate } from "../lastmile/service-shapes"
+import { toStoreDescriptions } from "../lastmile/store"
+import { BookingNeedsAttentionError } from "./booking-failure"
+
+/** Everything a booking needs, read from Medusa by the workflow that books. */
+export interface BookingSubject {
+  /** A delivery goes from the merchant to the customer; a return from the customer back to the merchant. */
+  direction: "delivery" | "return"
+  /** The lastmile option it books (its kind and delivery type). */
+  option: LastmileFulfillmentOption
+  deliveryType: string
+  merchantOrderId: string
+  merchantOrderName: string
+  /** The customer's address: delivered to, or collected from for a return (with their name and phone). */
+  customerAddress: MedusaAddressLike | null
+  email: string | null
+  lines: MedusaLineLike[]
+  /** The merchant's location: where a delivery leaves from (the store, for a collection), where a return goes. */
+  merchantAddress: MedusaAddressLike | null
+  /** The store's external id (collection). */
+  merchantLocationId?: string | null
+  /** The rate the shopper chose, or the one that priced the method. */
+  wish?: RateWish
+  /** The currency the customer paid in. */
+  currency: string
+  /** What the customer paid for it, in minor units: a dearer booking needs the merchant (price tolerance aside). */
+  paidMinor?: number | null
+  /** An earlier attempt may have reached the service: look before posting. */
+  lookupFirst: boolean
+}
+
+export interface BookingPolicy {
+  productIdSource: MerchantProductIdSource
+  priceTolerancePercent: number
+  rateRule: DeliveryRateRule
+}
+
+export interface BookedAtService {
+  task: ServiceTask
+  /** Found by the lookup rather than booked by this attempt. */
+  adopted: boolean
+  /** The rate booked (null when an existing task was adopted and names none). */
+  rate: Pick<ServiceRate, "rateCode" | "name" | "window" | "description"> | null
+}
+
+/** Booking is off the cart path: it may read the service's store list when a collection rate names no store. */
+export async function bookAtService(
+  client: LastmileClient,
+  subject: BookingSubject,
+  policy: BookingPolicy
+): Promise<BookedAtService> {
+  const taskType = subject.direction === "return" ? "RETURN" : "DELIVERY"
+  if (subject.lookupFirst) {
+    const existing = await client.findTask(subject.merchantOrderId, { kind: taskType })
+    if (existing) {
+      return { task: existing, adopted: true, rate: existing.rateCode ? { rateCode: existing.rateCode } : null }
+    }
+  }
+  const collection = subject.direction === "delivery" && subject.option.kind === "collection"
+  if (collection && !subject.merchantLocationId) {
+    throw new BookingNeedsAttentionError("the shipping method does not say which store was chosen")
+  }
+  const built = buildQuoteRequest({
+    merchantOrderId: subject.merchantOrderId,
+    merchantOrderName: subject.merchantOrderName,
+    deliveryType: subject.deliveryType,
+    items: subject.lines,
+    shippingAddress: subject.customerAddress,
+    email: subject.email,
+    collectionAddress: subject.merchantAddress,
+    merchantLocationId: collection ? (subject.merchantLocationId ?? undefined) : undefined,
+    productIdSource: policy.productIdSource,
+  })
+  if (!built.ok) {
+    throw new BookingNeedsAttentionError(built.problems.map((p) => p.message).join(" "))
+  }
+  // A return travels the other way: from the customer's address back to the merchant's.
+  const request =
+    subject.direction === "return"
+      ? {
+          ...built.request,
+          collection: { address: built.request.delivery.address },
+          delivery: { address: built.request.collection.address },
+        }
+      : built.request
+
+  // Quotes go stale in about 2 minutes: always a fresh one right before booking.
+  const quote = await client.quote(request)
+  const choice = collection
+    ? selectCollectionRate(quote, subject.merchantLocationId!, subject.currency, await storesFor(client, quote))
+    : selectDeliveryRate(quote, subject.deliveryType, subject.currency, { rule: policy.rateRule, wish: subject.wish })
+  if (!choice.ok) {
+    throw new BookingNeedsAttentionError(`the ${rateWanted(subject)} is no longer offered (${whyNot(subject, choice)})`)
+  }
+  const limit = priceLimit(subject, policy)
+  if (limit !== undefined && choice.price.amount > limit) {
+    throw new BookingNeedsAttentionError(
+      `the price rose from ${formatMinor(subject.paidMinor!, subject.currency)} paid to ${formatMinor(choice.price.amount, subject.currency)}`
+    )
+  }
+  const booking = { ...request, rateCode: choice.rate.rateCode }
+  const booked = subject.direction === "return" ? await client.bookReturn(booking) : await client.bookDelivery(booking)
+  return {
+    task: booked.task,
+    adopted: booked.adopted,
+    rate: {
+      rateCode: choice.rate.rateCode,
+      name: choice.rate.name,
+      window: choice.rate.window,
+      description: choice.rate.description,
+    },
+  }
+}
+
+async function storesFor(client: LastmileClient, quote: ServiceQuote): Promise<StoreDescription[]> {
+  return needsStoreDirectory(quote) ? toStoreDescriptions(await client.listFulfilmentLocations()) : []
+}
+
+function rateWanted(subject: BookingSubject): string {
+  if (subject.direction === "return") {
+    return `${subject.deliveryType} rate for this return`
+  }
+  if (subject.option.kind === "collection") {
+    return `collection rate of store ${subject.merchantLocationId}`
+  }
+  return subject.wish?.chosen
+    ? `${subject.deliveryType} rate ${subject.wish.name ?? subject.wish.rateCode} the shopper chose`
+    : `${subject.deliveryType} rate`
+}
+
+function whyNot(subject: BookingSubject, choice: Extract<RateChoice, { ok: false }>): string {
+  return subject.direction === "return" ? choice.detail : shopperReason(subject.option, choice)
+}
+
+/** The most the booking may cost, in minor units: what was paid, plus the tolerance. */
+function priceLimit(subject: BookingSubject, policy: BookingPolicy): number | undefined {
+  if (subject.direction === "return" || typeof subject.paidMinor !== "number" || !Number.isFinite(subject.paidMinor)) {
+    return undefined
+  }
+  return subject.paidMinor * (1 + policy.priceTolerancePercent / 100)
+}

@@ -1,0 +1,35 @@
+/** The merchant's Retry on one task: its delivery or return is booked again now, even when it waited for them. */
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { MedusaError } from "@medusajs/framework/utils"
+import type { TaskRow } from "../../modules/lastmile/service"
+import { type BookingOutcome, bookOrderDelivery } from "./run"
+import { type ReturnBookingOutcome, bookReturn } from "../book-return/run"
+
+export async function retryTask(
+  container: MedusaContainer,
+  task: TaskRow
+): Promise<BookingOutcome | ReturnBookingOutcome> {
+  if (task.status === "booked") {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `This is booked already as task ${task.task_id}`)
+  }
+  if (task.status === "cancelled") {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "The order was cancelled: nothing is booked for it.")
+  }
+  if (task.kind === "return") {
+    if (!task.return_id) {
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "This return task names no return")
+    }
+    return bookReturn(container, task.return_id, { retryNeedsAttention: true })
+  }
+  if (task.origin === "part") {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      "These items were fulfilled by hand and the fulfillment was undone: fulfil them again from the order page to book them."
+    )
+  }
+  const replacement = task.origin === "exchange" || task.origin === "claim"
+  return bookOrderDelivery(container, task.order_id, {
+    referenceId: replacement ? task.merchant_order_id : undefined,
+    retryNeedsAttention: true,
+  })
+}
