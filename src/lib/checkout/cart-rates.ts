@@ -18,8 +18,7 @@ import { listShippingOptionsForCartWithPricingWorkflow } from "@medusajs/medusa/
 import { LRUCache } from "lru-cache"
 import { createHash } from "node:crypto"
 import { LASTMILE_PROVIDER_ID, optionKindOf } from "../lastmile/fulfillment-options"
-import { lastmileProviderOptions } from "../connection/lastmile-connection"
-import { lastmilePricingContextOf } from "../../workflows/hooks/lastmile-pricing-context"
+import { CART_PRICING_FIELDS, type LastmileOptionsCache, cartPricingAdditionsOf } from "./pricing-context"
 import { answerTtlMs } from "./answer-ttl"
 import {
   type LastmileOptionRate,
@@ -51,39 +50,62 @@ interface LastmileOptionRow {
   data?: Record<string, unknown> | null
 }
 
-/** What changes a cart's rates, read in one query: the lines, the address, the email, region, channel and locale. */
+/**
+ * What changes a cart's rates, read in one query: the lines, the address, the
+ * email, region, channel and locale, and the lastmile method already chosen
+ * (whose price is kept through an outage).
+ */
 const CART_STATE_FIELDS = [
-  "id",
-  "email",
-  "customer_id",
-  "currency_code",
-  "region_id",
-  "sales_channel_id",
-  "locale",
-  "items.*",
-  "shipping_address.*",
+  ...new Set([
+    ...CART_PRICING_FIELDS,
+    "customer_id",
+    "currency_code",
+    "region_id",
+    "sales_channel_id",
+    "locale",
+    "items.*",
+    // Which option's lines an item is (Medusa prices an option with the items of its shipping profile).
+    "items.variant.product.shipping_profile.id",
+    "shipping_address.*",
+  ]),
 ]
 
 const OPTION_FIELDS = ["id", "updated_at", "price_type", "provider_id", "shipping_profile_id", "data"]
-
-const answers = new LRUCache<string, LastmileRatesResponse, (() => Promise<TimedAnswer>) | undefined>({
-  max: 5_000,
-  // A default only: each answer is given its own time to live below.
-  ttl: 30_000,
-  fetchMethod: async (_key, _stale, { context, options }) => {
-    const { answer, ttlMs } = await context!()
-    // Not kept at all when it expires now (a quote already at the end of its life).
-    options.ttl = ttlMs > 0 ? ttlMs : 1
-    return answer
-  },
-})
 
 interface TimedAnswer {
   answer: LastmileRatesResponse
   ttlMs: number
 }
 
-export async function listCartRates(container: MedusaContainer, cartId: string): Promise<LastmileRatesResponse> {
+/** The answers kept per cart state (the plugin's module holds them, for the app's life). */
+export type CartRateAnswers = LRUCache<string, LastmileRatesResponse, (() => Promise<TimedAnswer>) | undefined>
+
+export function createCartRateAnswers(): CartRateAnswers {
+  return new LRUCache<string, LastmileRatesResponse, (() => Promise<TimedAnswer>) | undefined>({
+    max: 5_000,
+    // A default only: each answer is given its own time to live below.
+    ttl: 30_000,
+    fetchMethod: async (_key, _stale, { context, options }) => {
+      const { answer, ttlMs } = await context!()
+      // Not kept at all when it expires now (a quote already at the end of its life).
+      options.ttl = ttlMs > 0 ? ttlMs : 1
+      return answer
+    },
+  })
+}
+
+export interface CartRatesState {
+  answers: CartRateAnswers
+  optionIndex: LastmileOptionsCache
+  /** How long one quote serves a cart state (the provider's `quote_cache_ttl_seconds`); 0 keeps nothing. */
+  quoteTtlMs: number
+}
+
+export async function listCartRates(
+  container: MedusaContainer,
+  cartId: string,
+  state: CartRatesState
+): Promise<LastmileRatesResponse> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const [carts, options] = await Promise.all([
     query.graph({ entity: "cart", fields: CART_STATE_FIELDS, filters: { id: cartId } }),
@@ -94,9 +116,9 @@ export async function listCartRates(container: MedusaContainer, cartId: string):
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart with id: ${cartId} was not found`)
   }
   const lastmileOptions = options.data as LastmileOptionRow[]
-  const quoteTtlMs = (lastmileProviderOptions(container)?.quoteCacheTtlSeconds ?? 0) * 1000
+  const quoteTtlMs = state.quoteTtlMs
   const compute = async (): Promise<TimedAnswer> => {
-    const answer = await priceCart(container, cart, lastmileOptions)
+    const answer = await priceCart(container, cart, lastmileOptions, state.optionIndex)
     return { answer, ttlMs: answerTtlMs(answer, quoteTtlMs, Date.now()) }
   }
   if (quoteTtlMs <= 0) {
@@ -104,18 +126,19 @@ export async function listCartRates(container: MedusaContainer, cartId: string):
   }
   const key = `${cartId}:${cartStateDigest(cart, lastmileOptions)}`
   // Concurrent asks for one state share one run; a failed run is not kept.
-  const answer = await answers.fetch(key, { context: compute })
+  const answer = await state.answers.fetch(key, { context: compute })
   return answer!
 }
 
 async function priceCart(
   container: MedusaContainer,
   cart: CartRow,
-  options: LastmileOptionRow[]
+  options: LastmileOptionRow[],
+  optionIndex: LastmileOptionsCache
 ): Promise<LastmileRatesResponse> {
   let rates: LastmileOptionRate[] = []
   if (options.length) {
-    const early = quoteEarly(container, cart, options)
+    const early = quoteEarly(container, cart, options, optionIndex)
     const { result } = await listShippingOptionsForCartWithPricingWorkflow(container).run({
       input: { cart_id: cart.id, options: options.map((o) => ({ id: o.id })), is_return: false },
     })
@@ -141,7 +164,12 @@ async function priceCart(
  * email and dispatch address), so the workflow's own pricing joins it. Its
  * prices are dropped; it never fails the answer.
  */
-async function quoteEarly(container: MedusaContainer, cart: CartRow, options: LastmileOptionRow[]): Promise<void> {
+async function quoteEarly(
+  container: MedusaContainer,
+  cart: CartRow,
+  options: LastmileOptionRow[],
+  optionIndex: LastmileOptionsCache
+): Promise<void> {
   const country = cart.shipping_address?.country_code?.toLowerCase()
   const calculated = options.filter((o) => o.price_type === "calculated" && optionKindOf(o.data?.id) === "delivery")
   if (!country || !calculated.length) {
@@ -149,18 +177,13 @@ async function quoteEarly(container: MedusaContainer, cart: CartRow, options: La
   }
   try {
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
-    const [zones, profiles, additions] = await Promise.all([
+    const [zones, additions] = await Promise.all([
       query.graph({
         entity: "shipping_option",
         fields: ["id", "service_zone.geo_zones.country_code"],
         filters: { id: calculated.map((o) => o.id) },
       }),
-      query.graph({
-        entity: "cart",
-        fields: ["items.id", "items.variant.product.shipping_profile.id"],
-        filters: { id: cart.id },
-      }),
-      lastmilePricingContextOf({ id: cart.id, email: typeof cart.email === "string" ? cart.email : null }, container),
+      cartPricingAdditionsOf(container, cart, optionIndex),
     ])
     // Only options whose service zone covers the cart's country: the workflow would not price the others.
     const served = new Set(
@@ -172,16 +195,9 @@ async function quoteEarly(container: MedusaContainer, cart: CartRow, options: La
     if (!delivery.length) {
       return
     }
-    const profileOf = new Map(
-      (
-        (profiles.data[0]?.items ?? []) as {
-          id: string
-          variant?: { product?: { shipping_profile?: { id?: string } } }
-        }[]
-      )
-        .filter(Boolean)
-        .map((item) => [item.id, item.variant?.product?.shipping_profile?.id])
-    )
+    const profileOf = (item: Record<string, unknown>) =>
+      (item.variant as { product?: { shipping_profile?: { id?: string } } } | null | undefined)?.product
+        ?.shipping_profile?.id
     const fulfillment = container.resolve(Modules.FULFILLMENT)
     await fulfillment.calculateShippingOptionsPrices(
       delivery.map((option): CalculateShippingOptionPriceDTO => {
@@ -189,7 +205,7 @@ async function quoteEarly(container: MedusaContainer, cart: CartRow, options: La
         const context = {
           ...additions,
           ...cart,
-          items: linesOf(cart).filter((item) => profileOf.get(item.id) === option.shipping_profile_id),
+          items: linesOf(cart).filter((item) => profileOf(item) === option.shipping_profile_id),
         }
         return {
           id: option.id,

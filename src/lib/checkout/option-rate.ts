@@ -21,6 +21,8 @@ export interface LastmileOptionRate {
   shipping_option_id: string
   name: string
   type: "delivery" | "collection"
+  /** The rate that prices the option (the chosen one when kept); null when none does. */
+  rate_name: string | null
   amount: number | null
   currency_code: string
   is_tax_inclusive: boolean
@@ -33,8 +35,15 @@ export interface LastmileOptionRate {
   available: boolean
   unavailable_reason: string | null
   unavailable_code: string | null
+  /** For `input_incomplete`: the details to fix (see LastmileRateDetails.unavailable_fields). */
+  unavailable_fields: string[]
   eligibility: string | null
   fallback: boolean
+  /**
+   * True when the live quote failed for a moment and this is the price the
+   * cart's method keeps (the amount the cart is charged), not an estimate.
+   */
+  kept: boolean
   /**
    * A delivery option's rates, each choosable with `data: { rate_code }`:
    * offerable ones first, best by the option's rule first (the one `amount`
@@ -64,6 +73,7 @@ export function toOptionRate(option: PricedShippingOption, currencyCode: string)
     shipping_option_id: option.id,
     name: option.name,
     type: optionKindOf(option.data?.id) === "collection" ? "collection" : "delivery",
+    rate_name: available ? (details?.name ?? null) : null,
     amount: priced ? (option.amount as number) : null,
     currency_code: currencyCode,
     is_tax_inclusive: !!option.is_tax_inclusive,
@@ -80,8 +90,10 @@ export function toOptionRate(option: PricedShippingOption, currencyCode: string)
       ? null
       : (details?.unavailable_reason ?? "This option could not be priced right now."),
     unavailable_code: available ? null : (details?.unavailable_code ?? "unpriced"),
+    unavailable_fields: available ? [] : (details?.unavailable_fields ?? []),
     eligibility: details?.eligibility ?? null,
     fallback: details?.fallback ?? false,
+    kept: details?.kept ?? false,
     rates: details?.rates ?? [],
     quoted_at: details?.quoted_at ?? null,
   }

@@ -4,6 +4,11 @@
  * demo script. Times are ISO strings, as they travel.
  */
 
+export interface SalesChannelRef {
+  id: string
+  name: string
+}
+
 export interface LocationView {
   fulfilment_location_id: string
   external_location_id: string | null
@@ -11,8 +16,33 @@ export interface LocationView {
   collection_enabled: boolean
   delivery_enabled: boolean
   address: unknown
-  stock_location: { id: string; name: string } | null
+  /**
+   * The Medusa stock location linked to it: by `address.metadata.external_location_id`,
+   * or by its own id when that is the service's externalLocationId (it cannot be unlinked here).
+   */
+  stock_location: {
+    id: string
+    name: string
+    matched_by: "external_location_id" | "stock_location_id"
+    sales_channels: SalesChannelRef[]
+  } | null
   has_collection_option: boolean
+  /** Why it cannot be linked to a stock location from the admin (no externalLocationId), or null. */
+  cannot_link: string | null
+  /** Why no stock location can be created from it (that, or no usable address), or null. */
+  cannot_create: string | null
+}
+
+/** A Medusa stock location as the mapping shows it. */
+export interface StockLocationSummary {
+  id: string
+  name: string
+  /** `address.metadata.external_location_id`, or null when none is set. */
+  external_location_id: string | null
+  /** The service location it is linked to, or null. */
+  fulfilment_location_id: string | null
+  sales_channels: SalesChannelRef[]
+  has_address: boolean
 }
 
 export interface Check {
@@ -28,6 +58,34 @@ export interface LastmileOverview {
   unmatched_stock_locations: { id: string; name: string; external_location_id: string }[]
   dispatch_location: { id: string; name: string } | null
   checks: Check[]
+  /** Every Medusa stock location, with the service location and sales channels it is linked to. */
+  stock_locations: StockLocationSummary[]
+}
+
+/** POST /admin/lastmile/locations/:id/link {stock_location_id}, DELETE …/link, POST …/stock-location */
+export interface LocationMappingResult {
+  fulfilment_location_id: string
+  external_location_id: string
+  /** The stock location linked to it now; null after an unlink. */
+  stock_location: { id: string; name: string } | null
+  /** Whether anything was changed (false: it was already so). */
+  changed: boolean
+  /** What was done, in the merchant's words. */
+  message: string
+}
+
+/** POST /admin/lastmile/locations/:id/collection {enabled} */
+export interface CollectionSwitchResult {
+  fulfilment_location_id: string
+  collection_enabled: boolean
+}
+
+/** The body of POST /admin/lastmile/setup (every field optional: `{}` sets up what it can). */
+export interface SetupRequest {
+  /** The stock location whose shipping zone gets the lastmile-return option; the dispatch location when absent. */
+  return_location_id?: string
+  /** Sales channels every linked stock location is added to. */
+  sales_channel_ids?: string[]
 }
 
 /** GET /admin/lastmile/stock-locations/:id */
@@ -46,11 +104,38 @@ export interface TaskHistoryEntry {
   detail?: string
 }
 
+/** Something the merchant must look at on a booked task (an edit after booking). */
+export interface TaskNotice {
+  kind: "order_edited"
+  message: string
+  at: string
+  added?: { title: string; quantity: number }[]
+  removed?: { title: string; quantity: number }[]
+}
+
+/** How Medusa's side of a booked task was cancelled. */
+export interface TaskCancellation {
+  by: "service" | "merchant"
+  at: string
+  /** The admin user who cancelled it anyway (by: merchant). */
+  actor_id?: string | null
+  /** The service's status when it was read for the cancellation. */
+  service_status?: string | null
+}
+
 /** One entry of GET /admin/lastmile/orders/:id `tasks`. */
 export interface TaskView {
   id: string
   kind: "delivery" | "return"
-  status: "pending" | "booking" | "booked" | "failed" | "needs_attention"
+  /** What the task is for: the order's own delivery, a replacement (exchange, claim), items shipped separately, a return. */
+  origin: "order" | "exchange" | "claim" | "part" | "return"
+  /** How the merchant reads it: "Delivery", "Replacement (exchange)", "Return", … */
+  label: string
+  /** The order name the service was given (`#1001`, `Replacement for #1001`). */
+  name: string | null
+  /** The reference the service knows it by. */
+  merchant_order_id: string
+  status: "pending" | "booking" | "booked" | "failed" | "needs_attention" | "cancelled"
   task_id: string | null
   tracking_id: string | null
   tracking_url: string | null
@@ -65,7 +150,16 @@ export interface TaskView {
   next_attempt_at: string | null
   booked_at: string | null
   last_checked_at: string | null
+  fulfillment_id: string | null
   return_id: string | null
+  notice: TaskNotice | null
+  cancellation: TaskCancellation | null
+  /**
+   * While the task is live at the service and Medusa's fulfillment is not
+   * cancelled: cancel it in the service's app (then Refresh), or cancel it
+   * here anyway (`POST /admin/lastmile/tasks/:id/cancel`).
+   */
+  cancel_at_service: boolean
   history: TaskHistoryEntry[]
 }
 

@@ -12,6 +12,8 @@ export const BOOKING_ERROR_CODES = {
   failed: "lastmile_booking_failed",
 } as const
 
+export type BookingErrorCode = (typeof BOOKING_ERROR_CODES)[keyof typeof BOOKING_ERROR_CODES]
+
 /** Whether a failed booking's code says it waits for the merchant rather than a retry. */
 export function needsMerchant(code: unknown): boolean {
   return code === BOOKING_ERROR_CODES.needsAttention || code === BOOKING_ERROR_CODES.alreadyBooked

@@ -1,13 +1,53 @@
 /**
  * Keys the plugin adds to Medusa's shipping pricing context through the
- * `setCalculatedShippingPricingContext` hook (src/workflows/hooks). Medusa's
- * own context has neither the shopper's email nor the dispatch location.
+ * `setCalculatedShippingPricingContext` hooks (src/workflows/hooks). Medusa's
+ * own context has neither the shopper's email nor the dispatch location, and
+ * nothing the server stored about the shopper's choice. Everything here is
+ * read on the server: a pricing call's `data` comes from the client on
+ * `/calculate` and when a method is added, so the provider trusts only its
+ * `rate_code` and takes the rest from here.
  */
-import type { MedusaAddressLike } from "./quote-request"
+import type { MedusaAddressLike, MedusaLineLike } from "./quote-request"
+
+/** A lastmile shipping method the cart already has, as the server stored it. */
+export interface ChosenMethod {
+  /** The fulfillment option's id of the method's shipping option (`lastmile-next-day`). */
+  option_id: string
+  /** The stock location of the method's shipping option (the store, for a collection). */
+  location_id: string | null
+  /** What the shopper pays for it now, in major units of the cart's currency. */
+  amount: number
+  rate_code: string | null
+  rate_name: string | null
+  rate_chosen: boolean
+  /** The rate's text and window as they were shown when it was chosen. */
+  description: string | null
+  window: { from: string; to: string } | null
+  /** When its quote was made (ISO 8601); null when chosen at the fallback price. */
+  quoted_at: string | null
+  fallback: boolean
+}
+
+/** An order's replacement or edit being priced (an exchange's or a claim's outbound method). */
+export interface OrderPricingSubject {
+  order_id: string
+  /** The exchange or claim it belongs to. */
+  reference_id: string | null
+  currency_code: string
+  shipping_address: MedusaAddressLike | null
+  /** The items the method ships: the replacement's lines, with their variants. */
+  items: MedusaLineLike[]
+  /** The price the merchant set for the method, if any: it stands when no quote can price it. */
+  custom_amount: number | null
+}
 
 export interface LastmilePricingContext {
   /** The cart's email (the quote requires the customer's email). */
   lastmile_customer_email?: string | null
   /** The address of the location lastmile delivery dispatches from, sent as the quote's collection address. */
   lastmile_dispatch_address?: MedusaAddressLike | null
+  /** The cart's lastmile shipping methods, read on the server. */
+  lastmile_chosen_methods?: ChosenMethod[]
+  /** Set when an order's method is priced (exchange, claim): what Medusa's order context lacks. */
+  lastmile_order?: OrderPricingSubject | null
 }

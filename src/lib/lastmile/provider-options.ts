@@ -200,3 +200,27 @@ export function resolveProviderOptions(raw: unknown): ResolvedProviderOptions {
     keepChosenPriceMs: o.keep_chosen_price_minutes * 60_000,
   }
 }
+
+interface ProviderEntry {
+  resolve?: unknown
+  id?: string
+  options?: Record<string, unknown>
+}
+
+/**
+ * The lastmile provider's entry in the app's config (the fulfillment
+ * module's `providers`), as the host wrote it: the one source of the
+ * service's URL and key for code outside the provider. Null when the
+ * provider is not registered.
+ */
+export function providerOptionsIn(config: { modules?: Record<string, unknown> }): Record<string, unknown> | null {
+  const fulfillment = config.modules?.fulfillment
+  const providers =
+    fulfillment && typeof fulfillment === "object"
+      ? ((fulfillment as { options?: { providers?: ProviderEntry[] } }).options?.providers ?? [])
+      : []
+  const entry = providers.find(
+    (p) => p.id === "lastmile" && typeof p.resolve === "string" && p.resolve.includes("lastmile")
+  )
+  return entry ? (entry.options ?? {}) : null
+}

@@ -48,18 +48,27 @@ export interface QuoteInput {
   productIdSource?: MerchantProductIdSource
 }
 
-/** A problem with the shopper's data, in words the shopper can act on. */
+/**
+ * A problem with the data a quote needs, in words the shopper can act on.
+ * `field` says whose it is to fix: the shopper's (`shipping_address`,
+ * `shipping_address.name`, `shipping_address.phone`, `email`, `items`) or the
+ * merchant's (`store_address`, a stock location's).
+ */
 export interface QuoteInputProblem {
-  field: string
+  field: QuoteInputField
   message: string
 }
+
+export type QuoteInputField =
+  "shipping_address" | "shipping_address.name" | "shipping_address.phone" | "email" | "items" | "store_address"
 
 export type QuoteRequestResult = { ok: true; request: QuoteRequest } | { ok: false; problems: QuoteInputProblem[] }
 
 export function toServiceAddress(
   address: MedusaAddressLike | null | undefined,
   label: string,
-  problems: QuoteInputProblem[]
+  problems: QuoteInputProblem[],
+  field: QuoteInputField = "shipping_address"
 ): ServiceAddress | undefined {
   const missing: string[] = []
   if (!address?.address_1?.trim()) {
@@ -76,7 +85,7 @@ export function toServiceAddress(
     missing.push("country")
   }
   if (missing.length || !address) {
-    problems.push({ field: label, message: `The ${label} needs a ${missing.join(", ")}.` })
+    problems.push({ field, message: `The ${label} needs a ${missing.join(", ")}.` })
     return undefined
   }
   return {
@@ -163,7 +172,7 @@ export function checkShopperDetails(
 export function buildQuoteRequest(input: QuoteInput): QuoteRequestResult {
   const shopper = checkShopperDetails(input)
   const problems = shopper.ok ? [] : [...shopper.problems]
-  const collection = toServiceAddress(input.collectionAddress, "store address", problems)
+  const collection = toServiceAddress(input.collectionAddress, "store address", problems, "store_address")
   if (!shopper.ok || !collection) {
     return { ok: false, problems }
   }

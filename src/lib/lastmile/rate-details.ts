@@ -5,6 +5,7 @@
  * Medusa's own `/calculate` answer carries it too (as `calculated_price.lastmile`).
  */
 import type { ServiceRate } from "./service-shapes"
+import type { QuoteInputField } from "./quote-request"
 import type { PricingResult } from "./pricing-result"
 import type { LastmileFulfillmentOption } from "./fulfillment-options"
 import { formatMajor, minorToMajor } from "./money"
@@ -31,6 +32,12 @@ export interface LastmileRateDetails {
   unavailable_code: string | null
   /** The cause in words for the shopper. */
   unavailable_reason: string | null
+  /**
+   * For `input_incomplete`: which details are missing or unusable
+   * (`shipping_address`, `shipping_address.name`, `shipping_address.phone`,
+   * `email`, `items`; `store_address` is the merchant's to fix). Else empty.
+   */
+  unavailable_fields: QuoteInputField[]
   rate_code: string | null
   delivery_type: string | null
   name: string | null
@@ -51,6 +58,7 @@ export interface LastmileRateDetails {
 }
 
 const NO_DETAILS: Omit<LastmileRateDetails, "available" | "unavailable_code" | "unavailable_reason"> = {
+  unavailable_fields: [],
   rate_code: null,
   delivery_type: null,
   name: null,
@@ -111,6 +119,7 @@ export function describePricing(option: LastmileFulfillmentOption, result: Prici
       available: false,
       unavailable_code: result.reason,
       unavailable_reason: shopperReason(option, result),
+      unavailable_fields: result.reason === "input_incomplete" ? [...new Set(result.problems.map((p) => p.field))] : [],
     }
   }
   return {
@@ -173,7 +182,13 @@ export function describeStandIn(
   option: LastmileFulfillmentOption,
   standIn:
     | { kind: "fallback" }
-    | { kind: "kept"; rateCode: string | null; description: string | null; window: { from: string; to: string } | null }
+    | {
+        kind: "kept"
+        rateCode: string | null
+        name?: string | null
+        description: string | null
+        window: { from: string; to: string } | null
+      }
 ): LastmileRateDetails {
   const shared = {
     ...NO_DETAILS,
@@ -192,6 +207,7 @@ export function describeStandIn(
   return {
     ...shared,
     rate_code: standIn.rateCode,
+    name: standIn.name ?? null,
     description: standIn.description,
     window: standIn.window,
     kept: true,

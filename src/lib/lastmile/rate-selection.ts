@@ -228,12 +228,17 @@ export function selectDeliveryRate(
   return { ok: false, reason: "rate_missing", detail: `the quote has no ${deliveryType} rate`, rates }
 }
 
+/**
+ * A store's collection rate. A refusal says whether some rate of the quote
+ * could not be placed with these stores (`unplaced`): a store the list does
+ * not know yet, which a fresher list may place.
+ */
 export function selectCollectionRate(
   quote: ServiceQuote,
   storeExternalId: string,
   cartCurrency: string,
   stores: StoreDescription[] = []
-): RateChoice {
+): RateChoice & { unplaced?: boolean } {
   if (!quote.rates.length) {
     return { ok: false, reason: "route_not_served", detail: "the service cannot serve this address" }
   }
@@ -242,14 +247,21 @@ export function selectCollectionRate(
   if (rate) {
     return priced(rate, cartCurrency)
   }
+  const unplaced = unattributed.length > 0
   if (unattributed.some((u) => u.candidates.includes(storeExternalId) || !u.candidates.length)) {
     return {
       ok: false,
       reason: "store_ambiguous",
       detail: "a collection rate could not be attributed to exactly one store",
+      unplaced,
     }
   }
-  return { ok: false, reason: "rate_missing", detail: `the quote offers no collection from ${storeExternalId}` }
+  return {
+    ok: false,
+    reason: "rate_missing",
+    detail: `the quote offers no collection from ${storeExternalId}`,
+    unplaced,
+  }
 }
 
 const MAX_REASON_LENGTH = 200

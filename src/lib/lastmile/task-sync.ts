@@ -91,6 +91,8 @@ export interface FulfillmentProgress {
 
 export interface ReturnProgress {
   status: string
+  /** The return's lastmile fulfillment. */
+  fulfillment?: { id: string; canceled_at?: string | Date | null; shipped_at?: string | Date | null } | null
   items: ({ item_id: string; quantity: number | string; received_quantity?: number | string | null } | null)[]
 }
 
@@ -104,6 +106,12 @@ export interface TrackingUpdates {
   }
   delivery?: { orderId: string; fulfillmentId: string }
   return_receipt?: { return_id: string; items: { id: string; quantity: number }[] }
+  /**
+   * The service cancelled the task: Medusa's fulfillment is cancelled too
+   * (an order's through the order's own flow, so the merchant's order cancel
+   * then succeeds; a return's through the fulfillment's).
+   */
+  cancellation?: { kind: "delivery" | "return"; order_id: string; fulfillment_id: string }
   /** Words for the outcome, in the order the updates are made. */
   applied: string[]
 }
@@ -120,11 +128,19 @@ export function fulfillmentUpdates(
   state: TrackingState,
   fulfillment: FulfillmentProgress | null | undefined
 ): TrackingUpdates {
-  if (!task.fulfillment_id || (state !== "shipped" && state !== "delivered")) {
+  if (!task.fulfillment_id || state === "awaiting") {
     return NO_UPDATES
   }
   if (!fulfillment || fulfillment.canceled_at) {
     return { applied: ["(the fulfillment is gone or canceled; Medusa left as is)"] }
+  }
+  if (state === "cancelled") {
+    return fulfillment.shipped_at
+      ? { applied: ["(the fulfillment is shipped: Medusa cannot cancel it; left as is)"] }
+      : {
+          cancellation: { kind: "delivery", order_id: task.order_id, fulfillment_id: fulfillment.id },
+          applied: ["fulfillment cancelled in Medusa"],
+        }
   }
   const updates: TrackingUpdates = { applied: [] }
   if (!fulfillment.shipped_at) {
@@ -156,6 +172,16 @@ export function returnUpdates(
   markReceived: boolean,
   orderReturn: ReturnProgress | null | undefined
 ): TrackingUpdates {
+  if (state === "cancelled") {
+    const fulfillment = orderReturn?.fulfillment
+    if (!fulfillment || fulfillment.canceled_at || fulfillment.shipped_at) {
+      return NO_UPDATES
+    }
+    return {
+      cancellation: { kind: "return", order_id: task.order_id, fulfillment_id: fulfillment.id },
+      applied: ["return fulfillment cancelled in Medusa"],
+    }
+  }
   if (state !== "delivered" || !markReceived || !task.return_id) {
     return NO_UPDATES
   }

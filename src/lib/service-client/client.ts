@@ -5,7 +5,8 @@
  */
 import { createHash } from "node:crypto"
 import { LRUCache } from "lru-cache"
-import { Agent, type Dispatcher } from "undici"
+import type { Dispatcher } from "undici"
+import { borrowDispatcher } from "./agent-pool"
 import {
   LastmileAuthenticationError,
   LastmileBookingOutcomeUnknownError,
@@ -83,7 +84,7 @@ export interface LastmileClientOptions {
   retry?: Partial<RetryPolicy>
   /** Paths tried in order for the location list, whose prefix the spec does not show. */
   locationsListPaths?: string[]
-  /** Our own pooled dispatcher by default; tests may inject one. Never the global one. */
+  /** The process's pool for the service's origin by default; tests may inject one. Never the global one. */
   dispatcher?: Dispatcher
   logger?: LastmileLogger
   userAgent?: string
@@ -147,7 +148,7 @@ export class LastmileClient {
   private readonly timeouts: LastmileTimeouts
   private readonly retry: RetryPolicy
   private readonly dispatcher: Dispatcher
-  private readonly ownsDispatcher: boolean
+  private readonly releaseDispatcher: () => Promise<void>
   private readonly logger: LastmileLogger
   private readonly userAgent: string
   private readonly sleep: (ms: number) => Promise<void>
@@ -181,23 +182,18 @@ export class LastmileClient {
     this.random = options.random ?? Math.random
     if (options.dispatcher) {
       this.dispatcher = options.dispatcher
-      this.ownsDispatcher = false
+      this.releaseDispatcher = async () => undefined
     } else {
-      this.dispatcher = new Agent({
-        keepAliveTimeout: 10_000,
-        keepAliveMaxTimeout: 60_000,
-        connections: 64,
-        connect: { timeout: this.timeouts.connectMs },
-      })
-      this.ownsDispatcher = true
+      // One pool per service origin, shared with the process's other clients of it.
+      const borrowed = borrowDispatcher(this.origin, { connectMs: this.timeouts.connectMs })
+      this.dispatcher = borrowed.dispatcher
+      this.releaseDispatcher = borrowed.release
     }
   }
 
-  /** Releases pooled sockets. */
+  /** Gives back the pooled sockets (the pool closes when its last client does). */
   async close(): Promise<void> {
-    if (this.ownsDispatcher) {
-      await this.dispatcher.close()
-    }
+    await this.releaseDispatcher()
   }
 
   // ------------------------------------------------------------ operations
@@ -263,9 +259,21 @@ export class LastmileClient {
   }
 
   /** The delivery task for a reference, or null when none was booked. */
-  async findDelivery(merchantOrderId: string, options: CallOptions = {}): Promise<ServiceTask | null> {
+  findDelivery(merchantOrderId: string, options: CallOptions = {}): Promise<ServiceTask | null> {
+    return this.findTask(merchantOrderId, { kind: "DELIVERY" }, options)
+  }
+
+  /**
+   * The task of a reference of one kind (the newest), or the one with
+   * `taskId` when given; null when the lookup shows none.
+   */
+  async findTask(
+    merchantOrderId: string,
+    { kind, taskId }: { kind: "DELIVERY" | "RETURN"; taskId?: string | null },
+    options: CallOptions = {}
+  ): Promise<ServiceTask | null> {
     const tasks = await this.findDeliveries(merchantOrderId, options)
-    return pickTask(tasks, "DELIVERY")
+    return pickTask(taskId ? tasks.filter((t) => String(t.taskId) === taskId) : tasks, kind)
   }
 
   /**

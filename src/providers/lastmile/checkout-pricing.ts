@@ -50,6 +50,12 @@ export interface CheckoutPricerOptions {
   budgetMs: number
   /** The service's store list, when the quote needs it to attribute collection rates; waits at most `waitMs`. */
   storesFor?: (quote: ServiceQuote, waitMs: number) => Promise<StoreDescription[]>
+  /**
+   * A fresh read of the store list, when a collection rate could not be
+   * attributed with the one held (a store added, enabled or renamed at the
+   * service since): single flight and throttled; waits at most `waitMs`.
+   */
+  refreshStores?: (waitMs: number) => Promise<StoreDescription[] | undefined>
 }
 
 export class CheckoutPricer {
@@ -111,8 +117,17 @@ export class CheckoutPricer {
         return { ok: false, reason: "store_not_mapped", detail: "the option has no stock location", ...read }
       }
       const stores = this.options.storesFor ? await this.options.storesFor(quote, deadline - Date.now()) : []
-      const choice = selectCollectionRate(quote, externalId, context.currencyCode, stores)
-      return { ...choice, ...read, merchantLocationId: externalId }
+      let choice = selectCollectionRate(quote, externalId, context.currencyCode, stores)
+      if (!choice.ok && choice.unplaced && this.options.refreshStores) {
+        // A rate the list held cannot place may be this store, added or renamed since the list was read:
+        // judge again with a fresh one. A store simply not quoted (removed, disabled) spends no read.
+        const fresh = await this.options.refreshStores(deadline - Date.now())
+        if (fresh) {
+          choice = selectCollectionRate(quote, externalId, context.currencyCode, fresh)
+        }
+      }
+      const { unplaced: _unplaced, ...result } = choice
+      return { ...result, ...read, merchantLocationId: externalId }
     }
     const choice = selectDeliveryRate(quote, deliveryType, context.currencyCode, { rule: this.options.rateRule, wish })
     return { ...choice, ...read }

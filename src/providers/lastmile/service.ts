@@ -1,13 +1,5 @@
 import { AbstractFulfillmentProviderService, MedusaError, Modules } from "@medusajs/framework/utils"
 import { LRUCache } from "lru-cache"
-import { BOOKING_ERROR_CODES } from "../../lib/lastmile/booking-codes"
-import {
-  type LastmileFulfillmentData,
-  type LastmileShippingMethodData as ShippingMethodData,
-  readBookingAdditionalData,
-  readShippingMethodData,
-  toLabels,
-} from "../../lib/lastmile/contracts"
 import type {
   CalculateShippingOptionPriceDTO,
   CalculatedShippingOptionPrice,
@@ -18,15 +10,20 @@ import type {
   Logger,
   ValidateFulfillmentDataContext,
 } from "@medusajs/framework/types"
+import {
+  LASTMILE_DATA_MARKER,
+  type LastmileShippingMethodData,
+  PENDING_BOOKING,
+  readFulfillmentData,
+} from "../../lib/lastmile/contracts"
 import { LastmileClient, type ServiceQuote, describeRefusal } from "../../lib/service-client"
 import { type CartPricingContext, CheckoutPricer } from "./checkout-pricing"
-import { storeExternalId, toStoreDescription } from "../../lib/lastmile/store"
+import { toStoreDescriptions, toStoreView } from "../../lib/lastmile/store"
 import type { PricingResult } from "../../lib/lastmile/pricing-result"
 import { ThrottledLog } from "../../lib/lastmile/throttled-log"
 import { StoreDirectory } from "./store-directory"
 import { type LastmileFulfillmentOption, buildFulfillmentOptions } from "../../lib/lastmile/fulfillment-options"
 import { minorToMajor } from "../../lib/lastmile/money"
-import { normalisePhoneNumber } from "../../lib/lastmile/phone-number"
 import type { LastmilePricingContext } from "../../lib/lastmile/pricing-context"
 import { QuoteCache } from "./quote-cache"
 import { medusaSharedQuoteStore, optionalDependency } from "./shared-quote-store"
@@ -38,53 +35,45 @@ import {
   rateNotOfferedMessage,
   shopperReason,
 } from "../../lib/lastmile/rate-details"
-import { COLLECTION_RATE_CODE, quoteDeliveryTypeOf } from "../../lib/lastmile/fulfillment-options"
-import { type RateWish, type StoreDescription, needsStoreDirectory } from "../../lib/lastmile/rate-selection"
-import {
-  readAddress,
-  readBookingOrder,
-  DeliveryBooker,
-  type FulfillmentItemLike,
-  LastmileAlreadyBookedError,
-  LastmileBookingNeedsAttentionError,
-} from "./delivery-booking"
-import { LastmileError } from "../../lib/service-client"
+import { needsStoreDirectory } from "../../lib/lastmile/rate-selection"
+import { chosenMethodFor, fallbackAmount, keptPrice, rateWish, requestedRate } from "../../lib/lastmile/chosen-rate"
 import {
   InvalidProviderOptionsError,
   type LastmileProviderOptions,
   type ResolvedProviderOptions,
   resolveProviderOptions,
 } from "../../lib/lastmile/provider-options"
+import { cancelRefusal } from "../../lib/lastmile/cancellation"
 
 /** The fulfillment module's container: a logger always; Caching and Locking when the app has them (README, Deploying). */
 type InjectedDependencies = {
   logger: Logger
 } & Record<string, unknown>
 
-/** What the provider reads of the cart contexts Medusa passes to calculatePrice and validateFulfillmentData. */
-type MedusaCartContext = LastmilePricingContext & {
-  id: string
+/** What the provider reads of the contexts Medusa passes to calculatePrice and validateFulfillmentData. */
+type MedusaPricingContext = LastmilePricingContext & {
+  id?: string
   currency_code?: unknown
   items?: unknown
   shipping_address?: unknown
   from_location?: unknown
   email?: string | null
   customer?: { email?: string | null } | null
+  exchange_id?: unknown
+  claim_id?: unknown
+  return_id?: unknown
 }
 
 /** Medusa's price result plus the rate's details for storefronts. */
 export type LastmileCalculatedPrice = CalculatedShippingOptionPrice & { lastmile?: LastmileRateDetails }
 
-/** What `validateFulfillmentData` stores on the shipping method: the contract, with every field it sets. */
-export type ValidatedMethodData = Required<
-  Pick<ShippingMethodData, "optionId" | "kind" | "deliveryType" | "rateChosen" | "fallback">
-> &
-  ShippingMethodData
-
 /**
  * The fulfillment provider `lastmile` (provider id `lastmile_lastmile`). It
- * lives in the Fulfillment module's container, so it maps Medusa objects to
- * service requests and nothing more: it cannot reach other modules.
+ * lives in the Fulfillment module's container and cannot reach other
+ * modules, so it does what only a provider can: price options from one
+ * quote per cart state, check a shopper's choice, and answer Medusa's
+ * fulfillment calls. Booking happens in the plugin's booking workflow, which
+ * every lastmile fulfillment Medusa creates runs (ARCHITECTURE.md, decision 19).
  */
 export class LastmileFulfillmentProviderService extends AbstractFulfillmentProviderService {
   static identifier = "lastmile"
@@ -93,8 +82,6 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
   protected readonly options_: ResolvedProviderOptions
   protected readonly client_: LastmileClient
   protected readonly pricer_: CheckoutPricer
-  protected readonly quoteDeliveryType_: string
-  protected readonly booker_: DeliveryBooker
   private readonly fulfillmentOptions_: LastmileFulfillmentOption[]
   private readonly stores_: StoreDirectory
   private readonly warnings_: ThrottledLog
@@ -147,42 +134,43 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
       }),
       lockWaitMs: this.options_.quoteBudgetMs / 2,
     })
-    this.quoteDeliveryType_ = this.options_.deliveryTypes[0]
-    // Read at boot and kept fresh in the background: a cart never waits on it beyond its budget.
-    this.stores_ = new StoreDirectory(
-      async () => (await this.client_.listFulfilmentLocations()).flatMap((l) => toStoreDescription(l) ?? []),
-      { refreshMs: 5 * 60_000, retryMs: 30_000, warn: (message) => this.warnings_.warn("stores", message) }
-    )
-    this.stores_.start()
-    const storesFor = async (quote: ServiceQuote, waitMs: number): Promise<StoreDescription[]> =>
-      needsStoreDirectory(quote) ? this.stores_.get(waitMs) : []
-    this.booker_ = new DeliveryBooker(this.client_, {
-      productIdSource: this.options_.productIdSource,
-      priceTolerancePercent: this.options_.priceTolerancePercent,
-      rateRule: this.options_.deliveryRateRule,
-      storesFor,
+    // Read when a quote first needs it, then kept fresh in the background: nothing reaches the network at boot.
+    this.stores_ = new StoreDirectory(async () => toStoreDescriptions(await this.client_.listFulfilmentLocations()), {
+      refreshMs: 5 * 60_000,
+      retryMs: 30_000,
+      warn: (message) => this.warnings_.warn("stores", message),
     })
     this.pricer_ = new CheckoutPricer(this.client_, cache, {
-      quoteDeliveryType: this.quoteDeliveryType_,
+      // The first delivery type's quote also prices collection.
+      quoteDeliveryType: this.options_.deliveryTypes[0],
       productIdSource: this.options_.productIdSource,
       rateRule: this.options_.deliveryRateRule,
       budgetMs: this.options_.quoteBudgetMs,
-      storesFor,
+      storesFor: async (quote: ServiceQuote, waitMs: number) =>
+        needsStoreDirectory(quote) ? this.stores_.get(waitMs) : [],
+      refreshStores: (waitMs: number) => this.stores_.refreshNow(waitMs),
     })
   }
 
   /**
-   * Prices an option from the cart's one quote. Never throws: an option the
-   * service cannot price is returned without an amount, which Medusa treats
-   * as unavailable (an exception here would fail the shopper's cart update).
-   * The rate's text, window and any reason it is unavailable ride along as
-   * `lastmile`, which Medusa passes through as `calculated_price.lastmile`.
+   * Prices an option from the cart's one quote. On a cart it never throws: an
+   * option the service cannot price is returned without an amount, which
+   * Medusa treats as unavailable (an exception here would fail the shopper's
+   * cart update). The rate's text, window and any reason it is unavailable
+   * ride along as `lastmile`, which Medusa passes through as
+   * `calculated_price.lastmile`. An order's method (an exchange's or a
+   * claim's replacement) is the merchant's: a refusal there is an error with
+   * the reason, since Medusa cannot store a method without an amount.
    */
   async calculatePrice(
     optionData: CalculateShippingOptionPriceDTO["optionData"],
     data: CalculateShippingOptionPriceDTO["data"],
     context: CalculateShippingOptionPriceDTO["context"]
   ): Promise<LastmileCalculatedPrice> {
+    const medusa = context as MedusaPricingContext
+    if (medusa.lastmile_order || isOrderContext(medusa)) {
+      return this.priceOrderMethod(optionData, medusa)
+    }
     const tax = this.options_.pricesIncludeTax
     // Everything, conversion included, stays inside the guard: nothing may throw on the cart path.
     try {
@@ -190,24 +178,20 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
       if (!option || option.kind === "return") {
         return this.unpriced(undefined)
       }
-      const cart = this.toPricingContext(context)
+      const cart = this.toPricingContext(medusa)
       this.rememberPricedLines(option, cart)
-      const method = data ?? {}
-      const wanted = rateWish(option, method)
+      const chosen = chosenMethodFor(option, medusa.lastmile_chosen_methods, cart.location?.id)
+      const wanted = rateWish(option, data, chosen)
       const result: PricingResult =
         "problem" in wanted
           ? { ok: false, reason: "rate_code_invalid", detail: wanted.problem }
           : await this.pricer_.price(option, cart, wanted.wish)
       if (result.ok) {
-        return {
-          calculated_amount: minorToMajor(result.price.amount, result.price.currency),
-          is_calculated_price_tax_inclusive: tax,
-          lastmile: describePricing(option, result),
-        }
+        return this.quoted(option, result)
       }
       if (result.reason === "service_unavailable") {
         // A blip on a refresh never costs the shopper the option they chose, at the price they chose it.
-        const kept = this.keptPrice(option, method, cart)
+        const kept = keptPrice(option, chosen, { now: Date.now(), keepMs: this.options_.keepChosenPriceMs })
         if (kept) {
           return { calculated_amount: kept.amount, is_calculated_price_tax_inclusive: tax, lastmile: kept.details }
         }
@@ -218,41 +202,93 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
           `lastmile: the service refused a checkout quote, so lastmile options are unavailable until this is fixed: ${describeRefusal(result.error)}`
         )
       }
-      const fallback = this.fallbackAmount(option, result, cart.currencyCode)
+      const fallback = fallbackAmount(option, result, cart.currencyCode, this.options_.fallbackAmounts)
       if (fallback !== undefined) {
         this.warnings_.warn(
           "fallback",
-          `lastmile: live quotes are failing, so delivery is offered at the fallback amount (cart ${context.id}): ${result.detail}`
+          `lastmile: live quotes are failing, so delivery is offered at the fallback amount (cart ${cart.cartId}): ${result.detail}`
         )
-        return {
-          calculated_amount: fallback,
-          is_calculated_price_tax_inclusive: tax,
-          lastmile: describeStandIn(option, { kind: "fallback" }),
-        }
+        return this.atFallback(option, fallback)
       }
       this.logger_.debug(
-        `lastmile: ${option.id} unavailable for cart ${context.id}: ${result.reason}: ${result.detail}`
+        `lastmile: ${option.id} unavailable for cart ${cart.cartId}: ${result.reason}: ${result.detail}`
       )
       return this.unpriced(describePricing(option, result))
     } catch (error) {
       this.logger_.warn(
-        `lastmile: pricing ${String(optionData?.id)} for cart ${context?.id} failed: ${error instanceof Error ? error.message : String(error)}`
+        `lastmile: pricing ${String(optionData?.id)} for cart ${medusa?.id} failed: ${error instanceof Error ? error.message : String(error)}`
       )
       return this.unpriced(undefined)
     }
   }
 
   /**
+   * Prices an order's method (an exchange's or a claim's replacement) from a
+   * quote for the order's delivery address and the replacement's items, with
+   * checkout's rules. What Medusa's order context lacks (the address, the
+   * email, the new items) comes from the plugin's pricing hooks.
+   */
+  private async priceOrderMethod(
+    optionData: Record<string, unknown>,
+    context: MedusaPricingContext
+  ): Promise<LastmileCalculatedPrice> {
+    const option = this.findOption(optionData)
+    const subject = context.lastmile_order
+    if (!option || option.kind === "return") {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        "The lastmile return option has a flat price; choose a lastmile delivery or collection option to ship items."
+      )
+    }
+    if (!subject) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        "Lastmile cannot price this order's shipping: the plugin's pricing hooks did not run for it. Use a flat-rate option or a custom price."
+      )
+    }
+    const cart: CartPricingContext = {
+      cartId: subject.reference_id ?? subject.order_id,
+      currencyCode: subject.currency_code,
+      items: subject.items,
+      shippingAddress: subject.shipping_address,
+      email: context.lastmile_customer_email ?? null,
+      location: context.from_location as CartPricingContext["location"],
+      dispatchAddress: context.lastmile_dispatch_address ?? null,
+    }
+    const result = await this.pricer_.price(option, cart)
+    if (result.ok) {
+      return this.quoted(option, result)
+    }
+    const fallback = fallbackAmount(option, result, cart.currencyCode, this.options_.fallbackAmounts)
+    if (fallback !== undefined) {
+      return this.atFallback(option, fallback)
+    }
+    if (subject.custom_amount !== null && Number.isFinite(subject.custom_amount)) {
+      // The merchant's own price stands (Medusa stores it over ours); the booking quotes again.
+      return {
+        calculated_amount: subject.custom_amount,
+        is_calculated_price_tax_inclusive: this.options_.pricesIncludeTax,
+        lastmile: describePricing(option, result),
+      }
+    }
+    const what = option.kind === "collection" ? "Collection from this store" : "Lastmile delivery"
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `${what} cannot be priced for these items: ${shopperReason(option, result)}`
+    )
+  }
+
+  /**
    * Runs once, when the shopper picks the option. Re-checks that it can still
    * be offered and that the shopper's details are complete; each problem is
    * an INVALID_DATA error in words the shopper can act on. What it returns is
-   * stored on the shipping method and is what booking works from.
+   * stored on the shipping method: public, so only what the shopper is shown.
    */
   async validateFulfillmentData(
     optionData: Record<string, unknown>,
     data: Record<string, unknown>,
     context: ValidateFulfillmentDataContext
-  ): Promise<ValidatedMethodData | Record<string, unknown>> {
+  ): Promise<LastmileShippingMethodData> {
     const option = this.findOption(optionData)
     if (!option) {
       throw new MedusaError(
@@ -261,7 +297,7 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
       )
     }
     if (option.kind === "return") {
-      return { ...data, optionId: option.id }
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, "The lastmile return option cannot ship a cart.")
     }
     const asked = requestedRate(option, data)
     if ("problem" in asked) {
@@ -274,15 +310,11 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
       cart.items = cart.items.filter((item) => item.id && pricedLines.includes(item.id))
     }
     const result = await this.pricer_.price(option, cart, wish)
-    const phone = normalisePhoneNumber(cart.shippingAddress?.phone, cart.shippingAddress?.country_code)
-    const base = {
-      optionId: option.id,
-      kind: option.kind as "delivery" | "collection",
-      deliveryType: quoteDeliveryTypeOf(option, this.quoteDeliveryType_),
-      stockLocationId: cart.location?.id ?? null,
-      merchantLocationId: option.kind === "collection" ? (storeExternalId(cart.location) ?? null) : null,
-      phoneNumber: phone.ok ? phone.e164 : null,
+    const base: LastmileShippingMethodData = {
+      provider: LASTMILE_DATA_MARKER,
+      kind: option.kind,
       rateChosen: !!wish,
+      ...(option.kind === "collection" ? { store: toStoreView(cart.location) } : {}),
     }
     if (result.ok) {
       return {
@@ -291,8 +323,6 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
         rateName: result.rate.name ?? null,
         description: result.rate.description ?? null,
         window: result.rate.window ? { from: result.rate.window.from, to: result.rate.window.to } : null,
-        quotedAmount: result.price.amount,
-        quotedCurrency: result.price.currency,
         quotedAt: result.quotedAt !== undefined ? new Date(result.quotedAt).toISOString() : null,
         fallback: false,
       }
@@ -300,7 +330,7 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
     if (result.reason === "input_incomplete") {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, result.detail)
     }
-    if (this.fallbackAmount(option, result, cart.currencyCode) !== undefined) {
+    if (fallbackAmount(option, result, cart.currencyCode, this.options_.fallbackAmounts) !== undefined) {
       if (wish) {
         // No quote can confirm the rate asked for; the option itself is still offered at the fallback.
         throw new MedusaError(
@@ -315,8 +345,6 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
         rateName: null,
         description: null,
         window: null,
-        quotedAmount: null,
-        quotedCurrency: cart.currencyCode.toUpperCase(),
         quotedAt: null,
         fallback: true,
       }
@@ -335,85 +363,59 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
   }
 
   /**
-   * Books the order's delivery or collection with the service (ARCHITECTURE.md,
-   * path step 4). Called by Medusa's createOrderFulfillmentWorkflow, which the
-   * plugin's booking workflow runs when an order is placed. A failure throws, so Medusa creates
-   * no fulfillment; the plugin's booking runner records why and retries.
+   * Medusa creates a lastmile fulfillment (the plugin's own run, the
+   * dashboard's Create fulfillment, a host app's workflow). The provider
+   * cannot read the order's other modules, so it only marks the fulfillment
+   * as being booked; the plugin's `fulfillmentCreated` hook books it in the
+   * same workflow (ARCHITECTURE.md, decision 19), and a refusal there undoes
+   * the fulfillment with the reason.
    */
-  async createFulfillment(
-    data: Record<string, unknown>,
-    items: FulfillmentItemLike[],
-    order: Record<string, unknown> | undefined,
-    fulfillment: Record<string, unknown>,
-    additionalData?: Record<string, unknown>
-  ): Promise<CreateFulfillmentResult> {
-    const method = readShippingMethodData(data)
-    const option = this.findOption({ id: method?.optionId })
-    const booking = readBookingOrder(order)
-    if (!method || !option || option.kind === "return" || !booking) {
-      throw new MedusaError(
-        MedusaError.Types.INVALID_DATA,
-        `This shipping method has no lastmile booking data (option ${JSON.stringify(data.optionId ?? null)}); choose the lastmile option at checkout again.`,
-        // Retrying cannot help (say, a delivery type removed from delivery_types): the merchant decides.
-        BOOKING_ERROR_CODES.needsAttention
-      )
-    }
-    const additional = readBookingAdditionalData(additionalData?.lastmile)
-    try {
-      const booked = await this.booker_.book({
-        option,
-        data: method,
-        order: booking,
-        items,
-        deliveryAddress: readAddress(fulfillment.delivery_address),
-        additional,
-      })
-      const task = booked.task
-      const recorded: LastmileFulfillmentData = {
-        taskId: task.taskId,
-        trackingId: task.trackingId ?? null,
-        trackingUrl: task.trackingUrl ?? null,
-        status: task.status?.value ?? null,
-        rateCode: booked.rateCode,
-        deliveryType: method.deliveryType ?? option.delivery_type ?? null,
-        merchantLocationId: method.merchantLocationId ?? null,
-        stockLocationId: method.stockLocationId ?? null,
-        adopted: booked.adopted,
-        bookedAt: new Date().toISOString(),
-      }
-      return { data: recorded, labels: toLabels(recorded) }
-    } catch (error) {
-      throw toMedusaBookingError(error)
-    }
+  async createFulfillment(data: Record<string, unknown>): Promise<CreateFulfillmentResult> {
+    void data
+    return { data: { provider: LASTMILE_DATA_MARKER, status: PENDING_BOOKING }, labels: [] }
   }
 
   /**
-   * The service has no cancel operation: a booked delivery is cancelled in
-   * the service's own app. A fulfillment that was never booked cancels
-   * normally (which also makes this safe as Medusa's compensation of a
-   * failed fulfillment creation).
+   * The service has no cancel operation. A fulfillment whose task is live at
+   * the service refuses, saying where to cancel and naming the task; one the
+   * service reported cancelled, or the merchant cancelled here deliberately,
+   * or one never booked, cancels (the last also as Medusa's compensation).
    */
   async cancelFulfillment(data: Record<string, unknown>): Promise<Record<string, unknown>> {
-    if (data?.taskId !== undefined && data?.taskId !== null) {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        `This delivery is booked with the lastmile service (task ${String(data.taskId)}${data.trackingId ? `, tracking ${String(data.trackingId)}` : ""}), which has no cancel operation. Cancel it in the service's app; the fulfillment stays as it is.`
-      )
+    const refusal = cancelRefusal(readFulfillmentData(data))
+    if (refusal) {
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, refusal)
     }
     return {}
   }
 
   /**
    * Medusa hands this neither the order nor the customer's address, so the
-   * return is booked by the plugin's return subscriber (keyed on the return
-   * id). Here the fulfillment is only marked as waiting for that booking.
+   * return is booked by the plugin's return workflow (keyed on the return
+   * id), run from the events of each road. Here it is marked as waiting for it.
    */
   async createReturnFulfillment(_fulfillment: Record<string, unknown>): Promise<CreateFulfillmentResult> {
-    return { data: { status: "pending_booking" }, labels: [] }
+    return { data: { provider: LASTMILE_DATA_MARKER, kind: "return", status: PENDING_BOOKING }, labels: [] }
   }
 
   private findOption(optionData: Record<string, unknown>): LastmileFulfillmentOption | undefined {
-    return this.fulfillmentOptions_.find((o) => o.id === optionData.id)
+    return this.fulfillmentOptions_.find((o) => o.id === optionData?.id)
+  }
+
+  private quoted(option: LastmileFulfillmentOption, result: PricingResult & { ok: true }): LastmileCalculatedPrice {
+    return {
+      calculated_amount: minorToMajor(result.price.amount, result.price.currency),
+      is_calculated_price_tax_inclusive: this.options_.pricesIncludeTax,
+      lastmile: describePricing(option, result),
+    }
+  }
+
+  private atFallback(option: LastmileFulfillmentOption, amount: number): LastmileCalculatedPrice {
+    return {
+      calculated_amount: amount,
+      is_calculated_price_tax_inclusive: this.options_.pricesIncludeTax,
+      lastmile: describeStandIn(option, { kind: "fallback" }),
+    }
   }
 
   private unpriced(details: LastmileRateDetails | undefined): LastmileCalculatedPrice {
@@ -434,61 +436,18 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
     }
   }
 
-  /**
-   * The price a shipping method was chosen at, while its quote is younger
-   * than `keep_chosen_price_minutes`: only for the very option (and store)
-   * it was chosen for, in the cart's currency.
-   */
-  private keptPrice(
-    option: LastmileFulfillmentOption,
-    method: Record<string, unknown>,
-    cart: CartPricingContext
-  ): { amount: number; details: LastmileRateDetails } | undefined {
-    const chosen = readShippingMethodData(method)
-    const quotedAt = typeof chosen?.quotedAt === "string" ? Date.parse(chosen.quotedAt) : NaN
-    if (
-      !chosen ||
-      chosen.optionId !== option.id ||
-      typeof chosen.quotedAmount !== "number" ||
-      (chosen.quotedCurrency ?? "").toUpperCase() !== cart.currencyCode.toUpperCase() ||
-      !(Date.now() - quotedAt <= this.options_.keepChosenPriceMs) ||
-      (option.kind === "collection" && chosen.merchantLocationId !== (storeExternalId(cart.location) ?? null))
-    ) {
-      return undefined
-    }
-    return {
-      amount: minorToMajor(chosen.quotedAmount, cart.currencyCode),
-      details: describeStandIn(option, {
-        kind: "kept",
-        rateCode: chosen.rateCode ?? null,
-        description: chosen.description ?? null,
-        window: chosen.window ?? null,
-      }),
-    }
-  }
-
-  /** The merchant's outage price, for delivery options only: a store's stock cannot be known without the service. */
-  private fallbackAmount(
-    option: LastmileFulfillmentOption,
-    result: PricingResult,
-    currency: string
-  ): number | undefined {
-    if (result.ok || result.reason !== "service_unavailable" || option.kind !== "delivery") {
-      return undefined
-    }
-    return this.options_.fallbackAmounts[currency.toLowerCase()]
-  }
-
   /** Reads the cart from either context Medusa passes (pricing or validation), with the hook's additions. */
-  private toPricingContext(context: MedusaCartContext): CartPricingContext {
+  private toPricingContext(context: MedusaPricingContext | ValidateFulfillmentDataContext): CartPricingContext {
+    // Both contexts carry the cart's fields; the hook's additions ride on the pricing one only.
+    const cart: MedusaPricingContext = context
     return {
-      cartId: context.id,
-      currencyCode: typeof context.currency_code === "string" ? context.currency_code : "",
-      items: (context.items ?? []) as CartPricingContext["items"],
-      shippingAddress: context.shipping_address as CartPricingContext["shippingAddress"],
-      email: context.lastmile_customer_email ?? context.email ?? context.customer?.email ?? null,
-      location: context.from_location as CartPricingContext["location"],
-      dispatchAddress: context.lastmile_dispatch_address ?? null,
+      cartId: String(cart.id ?? ""),
+      currencyCode: typeof cart.currency_code === "string" ? cart.currency_code : "",
+      items: (cart.items ?? []) as CartPricingContext["items"],
+      shippingAddress: cart.shipping_address as CartPricingContext["shippingAddress"],
+      email: cart.lastmile_customer_email ?? cart.email ?? cart.customer?.email ?? null,
+      location: cart.from_location as CartPricingContext["location"],
+      dispatchAddress: cart.lastmile_dispatch_address ?? null,
     }
   }
 
@@ -498,13 +457,12 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
 
   /** Never called by Medusa 2.21; answers truthfully for callers that do. */
   async validateOption(data: Record<string, unknown>): Promise<boolean> {
-    return this.fulfillmentOptions_.some((option) => option.id === data.id)
+    return this.findOption(data) !== undefined
   }
 
   /** Every lastmile option except the return one is priced by a quote. */
   async canCalculate(data: CreateShippingOptionDTO): Promise<boolean> {
-    const id = data.data?.id
-    const option = this.fulfillmentOptions_.find((o) => o.id === id)
+    const option = this.findOption(data.data ?? {})
     return option !== undefined && option.kind !== "return"
   }
 }
@@ -513,76 +471,9 @@ function pricedKey(option: LastmileFulfillmentOption, cart: CartPricingContext):
   return `${cart.cartId}\u0000${option.id}\u0000${cart.location?.id ?? ""}`
 }
 
-/**
- * The rate a shopper asks for with `data.rate_code` (when adding the method,
- * or on `/calculate`): a delivery rate of the cart's current quote. A
- * collection option has one rate, SVC_COL. A malformed value is the
- * storefront's mistake, said in words.
- */
-function requestedRate(option: LastmileFulfillmentOption, data: Record<string, unknown>): RateRequest {
-  const code = data?.rate_code
-  if (code === undefined || code === null) {
-    return {}
-  }
-  if (typeof code !== "string" || !code.trim()) {
-    return {
-      problem:
-        "data.rate_code must be the rate_code of one of the cart's delivery rates (GET /store/lastmile/rates lists them).",
-    }
-  }
-  if (option.kind !== "delivery") {
-    return code.trim() === COLLECTION_RATE_CODE
-      ? {}
-      : {
-          problem: `A collection option is booked at its store's one rate; data.rate_code may only be ${COLLECTION_RATE_CODE}.`,
-        }
-  }
-  return { wish: { rateCode: code.trim(), chosen: true } }
-}
-
-/**
- * The rate a pricing call is about: the one asked for, else the one the
- * shipping method holds (on a refresh Medusa passes the method's stored data).
- */
-function rateWish(option: LastmileFulfillmentOption, data: Record<string, unknown>): RateRequest {
-  const asked = requestedRate(option, data)
-  if ("problem" in asked || asked.wish || option.kind !== "delivery") {
-    return asked
-  }
-  const held = readShippingMethodData(data)
-  if (!held || held.optionId !== option.id || (!held.rateCode && !held.rateName)) {
-    return {}
-  }
-  return { wish: { rateCode: held.rateCode, name: held.rateName, chosen: held.rateChosen === true } }
-}
-
-type RateRequest = { wish?: RateWish } | { problem: string }
-
-/**
- * Booking errors at Medusa's boundary: MedusaErrors whose `code` (one of the
- * plugin's booking codes) survives the workflow engine, where error classes
- * do not; the booking runner decides by it. Service errors are already
- * redacted.
- */
-export function toMedusaBookingError(error: unknown): MedusaError {
-  if (error instanceof MedusaError) {
-    return error
-  }
-  if (error instanceof LastmileBookingNeedsAttentionError || error instanceof LastmileAlreadyBookedError) {
-    return new MedusaError(MedusaError.Types.NOT_ALLOWED, error.message, error.code)
-  }
-  if (error instanceof LastmileError) {
-    return new MedusaError(
-      MedusaError.Types.UNEXPECTED_STATE,
-      `Lastmile booking failed: ${error.message}`,
-      BOOKING_ERROR_CODES.failed
-    )
-  }
-  return new MedusaError(
-    MedusaError.Types.UNEXPECTED_STATE,
-    `Lastmile booking failed: ${error instanceof Error ? error.message : String(error)}`,
-    BOOKING_ERROR_CODES.failed
-  )
+/** Medusa's order flows (returns, exchanges, claims) price with the order, never a cart. */
+function isOrderContext(context: MedusaPricingContext): boolean {
+  return context.exchange_id !== undefined || context.claim_id !== undefined || context.return_id !== undefined
 }
 
 export default LastmileFulfillmentProviderService

@@ -1,17 +1,24 @@
 /**
  * The service's store list, needed to attribute collection rates that do not
- * name their store (ARCHITECTURE.md, decision 5). It is read at boot and refreshed in the
- * background, so a cart operation never waits on `GET /fulfilment-locations`
- * beyond the time its own budget has left: it reads what is held, and only
- * before the first load completes does it wait, for at most that time.
+ * name their store (ARCHITECTURE.md, decision 5). It is read when a quote
+ * first needs it and refreshed in the background, so a cart operation never
+ * waits on `GET /fulfilment-locations` beyond the time its own budget has
+ * left: it reads what is held, and only before the first load completes does
+ * it wait, for at most that time. When a rate cannot be attributed with the
+ * list held (the merchant added, enabled or renamed a store at the service),
+ * one fresh read is made, single flight and at most once per `missRefreshMs`.
  */
 import type { StoreDescription } from "../../lib/lastmile/rate-selection"
+import { toStoreDescriptions } from "../../lib/lastmile/store"
+import { type ServiceFulfilmentLocation, onStoreListChanged } from "../../lib/service-client"
 
 export interface StoreDirectoryOptions {
   /** How long a loaded list is used before a background refresh. */
   refreshMs: number
   /** After a failed load, how long before another is tried. */
   retryMs: number
+  /** At most one read per this long for a rate the held list cannot attribute. Default 10 s. */
+  missRefreshMs?: number
   warn: (message: string) => void
   now?: () => number
 }
@@ -19,23 +26,48 @@ export interface StoreDirectoryOptions {
 export class StoreDirectory {
   private stores: StoreDescription[] | undefined
   private loadedAt = 0
+  /** Counts the lists read: whether a read brought a fresher one, even within one millisecond. */
+  private generation = 0
   private failedAt = Number.NEGATIVE_INFINITY
+  private missReadAt = Number.NEGATIVE_INFINITY
   private inFlight: Promise<void> | undefined
   /** The load a cart operation already waited for in vain: nobody waits on it again. */
   private waitedFor: Promise<void> | undefined
   private timer: NodeJS.Timeout | undefined
   private readonly now: () => number
 
+  /** Held as long as the directory: the signal holds it weakly. */
+  private readonly onChanged = (locations?: ServiceFulfilmentLocation[]) => this.changed(locations)
+
   constructor(
     private readonly load: () => Promise<StoreDescription[]>,
     private readonly options: StoreDirectoryOptions
   ) {
     this.now = options.now ?? Date.now
+    onStoreListChanged(this.onChanged)
   }
 
-  /** Loads now and keeps the list fresh in the background (the timer never holds the process open). */
-  start(): void {
-    void this.refresh()
+  /**
+   * The admin read or changed the service's locations. A list it read is
+   * adopted as it is, with no read of its own (mapped as the loader maps its
+   * reads); after a change it hands none, and the list is read again now,
+   * once one is held.
+   */
+  changed(locations?: ServiceFulfilmentLocation[]): void {
+    if (locations) {
+      this.stores = toStoreDescriptions(locations)
+      this.loadedAt = this.now()
+      this.generation++
+      return
+    }
+    if (this.stores) {
+      this.failedAt = Number.NEGATIVE_INFINITY
+      void this.refresh()
+    }
+  }
+
+  /** Keeps the list fresh in the background from the first use on (the timer never holds the process open). */
+  private start(): void {
     if (!this.timer) {
       this.timer = setInterval(() => void this.refresh(), this.options.refreshMs)
       this.timer.unref()
@@ -44,23 +76,55 @@ export class StoreDirectory {
 
   /** The stores held now; before the first load, waits for it at most `waitMs`. Never throws. */
   async get(waitMs: number): Promise<StoreDescription[]> {
+    this.start()
     if (this.stores) {
       if (this.now() - this.loadedAt > this.options.refreshMs) {
         void this.refresh()
       }
       return this.stores
     }
-    const loading = this.refresh()
-    if (waitMs > 0 && this.waitedFor !== loading) {
-      let timeout: NodeJS.Timeout | undefined
-      await Promise.race([loading, new Promise<void>((resolve) => (timeout = setTimeout(resolve, waitMs)))])
-      clearTimeout(timeout)
-      if (!this.stores) {
-        // Slow or failing: later cart operations stop waiting on this load.
-        this.waitedFor = loading
-      }
-    }
+    await this.waitAtMost(this.refresh(), waitMs)
     return this.stores ?? []
+  }
+
+  /**
+   * A fresh list for a rate the held one could not attribute: joins a read
+   * under way, else starts one unless one started less than `missRefreshMs`
+   * ago; waits at most `waitMs`. Undefined when no fresher list came in time.
+   */
+  async refreshNow(waitMs: number): Promise<StoreDescription[] | undefined> {
+    // Before the first list, `get` waits for the first load (once): nothing fresher to ask for.
+    if (!this.stores) {
+      return undefined
+    }
+    if (!this.inFlight) {
+      if (this.now() - this.missReadAt < (this.options.missRefreshMs ?? 10_000)) {
+        return undefined
+      }
+      this.missReadAt = this.now()
+      this.failedAt = Number.NEGATIVE_INFINITY
+    }
+    return (await this.waitAtMost(this.refresh(), waitMs)) ? this.stores : undefined
+  }
+
+  /**
+   * Waits for a read at most `waitMs`; whether it brought a list. A read
+   * that came too late (slow or failing) is not waited for again by later
+   * cart operations.
+   */
+  private async waitAtMost(loading: Promise<void>, waitMs: number): Promise<boolean> {
+    const before = this.generation
+    if (waitMs <= 0 || this.waitedFor === loading) {
+      return false
+    }
+    let timeout: NodeJS.Timeout | undefined
+    await Promise.race([loading, new Promise<void>((resolve) => (timeout = setTimeout(resolve, waitMs)))])
+    clearTimeout(timeout)
+    if (this.generation === before) {
+      this.waitedFor = loading
+      return false
+    }
+    return true
   }
 
   private refresh(): Promise<void> {
@@ -74,6 +138,7 @@ export class StoreDirectory {
       .then((stores) => {
         this.stores = stores
         this.loadedAt = this.now()
+        this.generation++
       })
       .catch((error: unknown) => {
         this.failedAt = this.now()

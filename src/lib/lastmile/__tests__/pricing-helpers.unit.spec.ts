@@ -155,4 +155,36 @@ describe("rate selection", () => {
       reason: "store_ambiguous",
     })
   })
+
+  it("tells a quote whose every collection rate is placed from one with a store the list does not know", () => {
+    const camden = { externalLocationId: "store-camden", name: "Camden store", addressLine1: "201 Camden High Street" }
+    const market = {
+      externalLocationId: "store-camden-market",
+      name: "Camden Market store",
+      addressLine1: "54 Camden Lock Place",
+    }
+    const rate = (name: string, description: string) => ({ rateCode: "SVC_COL", name, description, price: 0 })
+    const known = parseQuote({ rates: [rate("Camden store", "201 Camden High Street")] })
+    expect(selectCollectionRate(known, "store-camden-market", "gbp", [camden])).toMatchObject({ unplaced: false })
+
+    // The new store's rate names Camden's street too: it claims the known store a second time, so it is not placed.
+    const added = parseQuote({
+      rates: [
+        rate("Camden store", "201 Camden High Street"),
+        rate("Camden Market store", "54 Camden Lock Place, by 201 Camden High Street"),
+      ],
+    })
+    expect(selectCollectionRate(added, "store-camden-market", "gbp", [camden])).toMatchObject({ unplaced: true })
+    expect(selectCollectionRate(added, "store-camden-market", "gbp", [camden])).toMatchObject({
+      ok: false,
+      reason: "rate_missing",
+    })
+    // Read again, the list knows the new store, and the rate names both: never priced as either.
+    expect(selectCollectionRate(added, "store-camden-market", "gbp", [camden, market])).toMatchObject({
+      ok: false,
+      reason: "store_ambiguous",
+    })
+    const own = parseQuote({ rates: [rate("Camden store", "201 Camden High Street"), rate("Camden Market store", "")] })
+    expect(selectCollectionRate(own, "store-soho", "gbp", [camden, market])).toMatchObject({ unplaced: false })
+  })
 })

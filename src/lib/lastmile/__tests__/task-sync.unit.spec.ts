@@ -1,7 +1,6 @@
 import { StatusTable } from "../../lastmile/status-table"
 import {
   type FulfillmentProgress,
-  type TrackedTask,
   fulfillmentUpdates,
   returnUpdates,
   statusChangedPayload,
@@ -10,22 +9,9 @@ import {
   taskStatusFields,
   trackingStateMoved,
 } from "../task-sync"
+import { trackedTask } from "../../../test-support/tracked-task"
 
-const task = (overrides: Partial<TrackedTask> = {}): TrackedTask => ({
-  id: "lmtask_1",
-  kind: "delivery",
-  status: "booked",
-  order_id: "order_1",
-  return_id: null,
-  fulfillment_id: "ful_1",
-  merchant_order_id: "order_1",
-  task_id: "1001",
-  tracking_id: "LM1",
-  service_status: "NOT_STARTED",
-  tracking_state: "awaiting",
-  unmapped_status: null,
-  ...overrides,
-})
+const task = trackedTask
 
 const fulfillment = (overrides: Partial<FulfillmentProgress> = {}): FulfillmentProgress => ({
   id: "ful_1",
@@ -129,8 +115,33 @@ describe("fulfillment updates", () => {
     const note = ["(the fulfillment is gone or canceled; Medusa left as is)"]
     expect(fulfillmentUpdates(task(), "shipped", fulfillment({ canceled_at: "x" })).applied).toEqual(note)
     expect(fulfillmentUpdates(task(), "shipped", null).applied).toEqual(note)
-    expect(fulfillmentUpdates(task(), "cancelled", fulfillment())).toEqual({ applied: [] })
+    expect(fulfillmentUpdates(task(), "awaiting", fulfillment())).toEqual({ applied: [] })
     expect(fulfillmentUpdates(task({ fulfillment_id: null }), "shipped", fulfillment())).toEqual({ applied: [] })
+  })
+
+  it("cancels Medusa's fulfillment once the service cancelled the task, unless it is shipped", () => {
+    expect(fulfillmentUpdates(task(), "cancelled", fulfillment())).toEqual({
+      cancellation: { kind: "delivery", order_id: "order_1", fulfillment_id: "ful_1" },
+      applied: ["fulfillment cancelled in Medusa"],
+    })
+    const shipped = fulfillmentUpdates(task(), "cancelled", fulfillment({ shipped_at: "2026-11-22T09:00:00Z" }))
+    expect(shipped.cancellation).toBeUndefined()
+    expect(shipped.applied).toEqual(["(the fulfillment is shipped: Medusa cannot cancel it; left as is)"])
+  })
+
+  it("cancels a return's fulfillment once the service cancelled its task", () => {
+    const returnTask = task({ kind: "return", return_id: "ret_1", fulfillment_id: "ful_r" })
+    expect(
+      returnUpdates(returnTask, "cancelled", false, { status: "requested", items: [], fulfillment: { id: "ful_r" } })
+    ).toEqual({
+      cancellation: { kind: "return", order_id: "order_1", fulfillment_id: "ful_r" },
+      applied: ["return fulfillment cancelled in Medusa"],
+    })
+    expect(
+      returnUpdates(returnTask, "cancelled", false, { status: "requested", items: [], fulfillment: null })
+    ).toEqual({
+      applied: [],
+    })
   })
 })
 

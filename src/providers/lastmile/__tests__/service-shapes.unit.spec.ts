@@ -6,16 +6,39 @@ import { parseQuote } from "../../../lib/service-client"
 import { LastmileSimulator, londonLocations } from "../../../simulator"
 import { alwaysOpenHours } from "../../../simulator/defaults"
 import { cartContext } from "../../../test-support/provider-fixture"
-import { ukShopperAddress as shopper } from "../../../test-support/service-requests"
 import { describeRateError, selectDeliveryRate } from "../../../lib/lastmile/rate-selection"
-import { LastmileFulfillmentProviderService, type ValidatedMethodData } from "../service"
+import { LastmileFulfillmentProviderService } from "../service"
+import type { LastmileShippingMethodData } from "../../../lib/lastmile/contracts"
+import type { ChosenMethod } from "../../../lib/lastmile/pricing-context"
 import type { LastmileProviderOptions } from "../../../lib/lastmile/provider-options"
 
 const KEY = "lm_test_key_shapes"
 const context = (overrides: Record<string, unknown> = {}, store?: { id: string; externalId?: string }) =>
   cartContext({ lastmile_customer_email: "ada@example.com", ...overrides }, store)
 const camden = { id: "sloc_camden", externalId: "store-camden" }
-const warehouse = { address_1: "Unit 7, Abbey Road", city: "London", postal_code: "NW10 7SJ", country_code: "gb" }
+
+/** The cart's method as the server stored it, which the pricing hook hands the provider (never the request's data). */
+const stored = (
+  optionId: string,
+  data: LastmileShippingMethodData,
+  amount: number,
+  locationId: string | null = null
+) => ({
+  lastmile_chosen_methods: [
+    {
+      option_id: optionId,
+      location_id: locationId,
+      amount,
+      rate_code: data.rateCode ?? null,
+      rate_name: data.rateName ?? null,
+      rate_chosen: data.rateChosen === true,
+      description: data.description ?? null,
+      window: data.window ?? null,
+      quoted_at: data.quotedAt ?? null,
+      fallback: data.fallback === true,
+    } satisfies ChosenMethod,
+  ],
+})
 
 describe("delivery rate selection", () => {
   const quote = parseQuote({
@@ -150,23 +173,21 @@ describe("the provider against a service answering in the strict shapes", () => 
     )
     expect(asked.calculated_amount).toBe(4.95)
 
-    const data = (await lastmile.validateFulfillmentData(
+    const data = await lastmile.validateFulfillmentData(
       { id: "lastmile-next-day" },
       { rate_code: standard.rate_code },
       context() as never
-    )) as ValidatedMethodData
-    expect(data).toMatchObject({
-      rateCode: standard.rate_code,
-      rateName: "Next day",
-      rateChosen: true,
-      quotedAmount: 495,
-    })
+    )
+    expect(data).toMatchObject({ rateCode: standard.rate_code, rateName: "Next day", rateChosen: true })
 
     // Another cart state: a new quote with new codes; the stored rate is found again by its name.
     const refreshed = await lastmile.calculatePrice(
       { id: "lastmile-next-day" },
       data,
-      context({ items: [{ variant_id: "variant_tee", variant_sku: "DEMO-TEE", quantity: 2 }] })
+      context({
+        items: [{ variant_id: "variant_tee", variant_sku: "DEMO-TEE", quantity: 2 }],
+        ...stored("lastmile-next-day", data, 4.95),
+      })
     )
     expect(refreshed.calculated_amount).toBe(4.95)
     expect(refreshed.lastmile?.rate_code).not.toBe(standard.rate_code)
@@ -178,32 +199,42 @@ describe("the provider against a service answering in the strict shapes", () => 
 
   it("keeps a chosen method's price through a transient failure while its quote is young, delivery and collection", async () => {
     const lastmile = provider({ keep_chosen_price_minutes: 10, fallback_amounts: { gbp: 5.95 } })
-    const delivery = (await lastmile.validateFulfillmentData(
-      { id: "lastmile-next-day" },
-      {},
-      context() as never
-    )) as ValidatedMethodData
-    const collection = (await lastmile.validateFulfillmentData(
+    const delivery = await lastmile.validateFulfillmentData({ id: "lastmile-next-day" }, {}, context() as never)
+    const collection = await lastmile.validateFulfillmentData(
       { id: "lastmile-collection" },
       {},
       context({}, camden) as never
-    )) as ValidatedMethodData
+    )
 
     sim.addFault({ operation: "quote", kind: "status", status: 503 })
     const changed = { id: "cart_changed" }
-    const keptDelivery = await lastmile.calculatePrice({ id: "lastmile-next-day" }, delivery, context(changed))
+    const onDelivery = stored("lastmile-next-day", delivery, 3.95)
+    const keptDelivery = await lastmile.calculatePrice(
+      { id: "lastmile-next-day" },
+      {},
+      context({ ...changed, ...onDelivery })
+    )
     expect(keptDelivery).toMatchObject({ calculated_amount: 3.95, lastmile: { kept: true, fallback: false } })
-    const keptStore = await lastmile.calculatePrice({ id: "lastmile-collection" }, collection, context(changed, camden))
+    const onStore = stored("lastmile-collection", collection, 0, camden.id)
+    const keptStore = await lastmile.calculatePrice(
+      { id: "lastmile-collection" },
+      {},
+      context({ ...changed, ...onStore }, camden)
+    )
     expect(keptStore).toMatchObject({ calculated_amount: 0, lastmile: { kept: true } })
     // Not for another store's option, and not once the quote is older than the window.
     const brixton = await lastmile.calculatePrice(
       { id: "lastmile-collection" },
-      collection,
-      context(changed, { id: "sloc_brixton", externalId: "store-brixton" })
+      {},
+      context({ ...changed, ...onStore }, { id: "sloc_brixton", externalId: "store-brixton" })
     )
     expect(brixton.calculated_amount).toBeUndefined()
-    const old = { ...delivery, quotedAt: new Date(Date.now() - 11 * 60_000).toISOString() }
-    const stale = await lastmile.calculatePrice({ id: "lastmile-next-day" }, old, context(changed))
+    const old = stored(
+      "lastmile-next-day",
+      { ...delivery, quotedAt: new Date(Date.now() - 11 * 60_000).toISOString() },
+      3.95
+    )
+    const stale = await lastmile.calculatePrice({ id: "lastmile-next-day" }, {}, context({ ...changed, ...old }))
     expect(stale).toMatchObject({ calculated_amount: 5.95, lastmile: { fallback: true } })
   })
 
@@ -242,35 +273,31 @@ describe("the provider against a service answering in the strict shapes", () => 
     expect(sim.requests("listLocations").length).toBeGreaterThanOrEqual(1)
   })
 
-  it("books the fulfillment's items, the basket checkout quoted, not every item of the order", async () => {
-    const lastmile = provider()
-    const data = await lastmile.validateFulfillmentData({ id: "lastmile-next-day" }, {}, context() as never)
-    const order = {
-      id: "order_profiles",
-      display_id: 7,
-      currency_code: "gbp",
-      customer: { email: "ada@example.com" },
-      shipping_address: shopper,
-      items: [
-        { id: "line_tee", variant_id: "variant_tee", variant_sku: "DEMO-TEE", quantity: 1 },
-        { id: "line_poster", variant_id: "variant_poster", variant_sku: "DEMO-POSTER", quantity: 2 },
-      ],
+  it("never takes a price, store or rate from the data a client sends, live or during an outage", async () => {
+    const lastmile = provider({ keep_chosen_price_minutes: 10, fallback_amounts: { gbp: 5.95 } })
+    const forged = {
+      optionId: "lastmile-next-day",
+      kind: "collection",
+      provider: "lastmile",
+      quotedAmount: -500,
+      quotedCurrency: "GBP",
+      quotedAt: new Date().toISOString(),
+      rateCode: "NEXT_DAY",
+      rateName: "Free",
+      rateChosen: true,
+      merchantLocationId: "store-camden",
+      stockLocationId: "sloc_camden",
+      deliveryType: "SAME_DAY",
+      fallback: false,
     }
-    const result = await lastmile.createFulfillment(
-      data as Record<string, unknown>,
-      [{ line_item_id: "line_tee", sku: "INV-TEE", quantity: 1 }],
-      order,
-      { delivery_address: shopper },
-      { lastmile: { collection_address: warehouse, adopt_existing: true, first_attempt: true } }
-    )
-    expect(result.data).toMatchObject({ rateCode: expect.stringMatching(/^ND-ECO/) })
-    const [booking] = sim.requests("bookDelivery")
-    expect((booking.body as { order: { lineItems: unknown } }).order.lineItems).toEqual([
-      { merchantProductId: "DEMO-TEE", quantity: 1 },
-    ])
-    // The answer had no tracking URL: recorded as absent, with the tracking code as the label.
-    expect(result.data).toMatchObject({ trackingUrl: null })
-    expect(result.labels).toEqual([{ tracking_number: expect.stringMatching(/^LM/), tracking_url: "", label_url: "" }])
+    const live = await lastmile.calculatePrice({ id: "lastmile-next-day" }, forged, context({ id: "cart_forged" }))
+    expect(live.calculated_amount).toBe(3.95)
+    sim.addFault({ operation: "quote", kind: "status", status: 503 })
+    const down = await lastmile.calculatePrice({ id: "lastmile-next-day" }, forged, context({ id: "cart_forged_2" }))
+    expect(down).toMatchObject({ calculated_amount: 5.95, lastmile: { fallback: true, kept: false } })
+    const stored = await lastmile.validateFulfillmentData({ id: "lastmile-next-day" }, forged, context() as never)
+    expect(stored).not.toHaveProperty("quotedAmount")
+    expect(stored).toMatchObject({ fallback: true, rateChosen: false })
   })
 
   it("refuses a rate_code no quote can confirm during an outage, and says so for a malformed one", async () => {
@@ -288,6 +315,20 @@ describe("the provider against a service answering in the strict shapes", () => 
       calculated_amount: undefined,
       lastmile: { unavailable_code: "rate_code_invalid", unavailable_reason: expect.stringContaining("rate_code") },
     })
+  })
+
+  it("reads the store list again for a rate it cannot place, not for a store the service stopped quoting", async () => {
+    const lastmile = provider()
+    const camdenAtService = sim.removeLocation("store-camden")
+    const gone = await lastmile.calculatePrice({ id: "lastmile-collection" }, {}, context({ id: "cart_1" }, camden))
+    expect(gone.lastmile?.unavailable_code).toBe("rate_missing")
+    const readsBefore = sim.requests("listLocations").length
+
+    // Back at the service moments later: its rate names no store the held list knows, so one fresh read places it.
+    sim.addLocation(camdenAtService)
+    const back = await lastmile.calculatePrice({ id: "lastmile-collection" }, {}, context({ id: "cart_2" }, camden))
+    expect(back).toMatchObject({ calculated_amount: 0, lastmile: { merchant_location_id: "store-camden" } })
+    expect(sim.requests("listLocations").length).toBeGreaterThan(readsBefore)
   })
 
   it("waits for a slow store list once, not on every cart operation", async () => {

@@ -27,24 +27,21 @@ describe("validateFulfillmentData", () => {
     ;({ sim, provider } = fixture)
   })
 
-  it("returns what booking needs for a delivery, with the phone in international format", async () => {
+  it("returns what the shopper chose for a delivery, and nothing private (the store API shows it)", async () => {
     const data = await provider.validateFulfillmentData({ id: "lastmile-next-day" }, {}, cart())
     expect(data).toMatchObject({
-      optionId: "lastmile-next-day",
+      provider: "lastmile",
       kind: "delivery",
       rateCode: "NEXT_DAY",
-      deliveryType: "NEXT_DAY",
-      stockLocationId: "sloc_warehouse",
-      merchantLocationId: null,
-      phoneNumber: "+447911123456",
-      quotedAmount: 495,
-      quotedCurrency: "GBP",
+      rateChosen: false,
+      quotedAt: expect.any(String),
       fallback: false,
     })
-    expect((data as { window: { from: string } }).window.from).toMatch(/T/)
+    expect(data.window?.from).toMatch(/T/)
+    expect(JSON.stringify(data)).not.toMatch(/\+447911|sloc_|quotedAmount|optionId/)
   })
 
-  it("returns the store's external id and stock location for a collection", async () => {
+  it("returns the store as the shopper sees it for a collection, with its readiness text", async () => {
     const data = await provider.validateFulfillmentData(
       { id: "lastmile-collection" },
       {},
@@ -53,10 +50,10 @@ describe("validateFulfillmentData", () => {
     expect(data).toMatchObject({
       kind: "collection",
       rateCode: "SVC_COL",
-      merchantLocationId: "store-camden",
-      stockLocationId: "sloc_camden",
+      store: { address: { address_1: "Unit 7, Abbey Road" } },
     })
-    expect((data as { description: string }).description).toContain("Camden")
+    expect(data.description).toContain("Camden")
+    expect(JSON.stringify(data)).not.toMatch(/store-camden|sloc_camden/)
   })
 
   it("reuses the checkout quote of the same cart state", async () => {

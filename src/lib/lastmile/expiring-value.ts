@@ -1,0 +1,28 @@
+/**
+ * A value read at most once per `ttlMs` (concurrent readers share one read);
+ * a failed read is not kept. For data that changes rarely and is asked for
+ * on every cart change, such as the store's lastmile options.
+ */
+export class ExpiringValue<T> {
+  private held: { at: number; value: Promise<T> } | undefined
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly now: () => number = Date.now
+  ) {}
+
+  get(load: () => Promise<T>): Promise<T> {
+    const at = this.now()
+    if (!this.held || at - this.held.at > this.ttlMs) {
+      const value = load()
+      const held = { at, value }
+      this.held = held
+      value.catch(() => {
+        if (this.held === held) {
+          this.held = undefined
+        }
+      })
+    }
+    return this.held.value
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * What an order edit changed in the items a booked delivery carries, read
+ * from the edit's actions (`order-edit.confirmed`), in words the merchant
+ * acts on. The courier carries the basket that was booked: added items can
+ * go as their own delivery, anything else is changed in the service's app.
+ */
+export interface EditAction {
+  action?: string
+  details?: { reference_id?: unknown; quantity?: unknown; quantity_diff?: unknown } | null
+}
+
+export interface EditedLine {
+  line_item_id: string
+  quantity: number
+}
+
+export interface EditDifference {
+  added: EditedLine[]
+  removed: EditedLine[]
+}
+
+export function editDifference(actions: EditAction[] | null | undefined): EditDifference {
+  const added: EditedLine[] = []
+  const removed: EditedLine[] = []
+  for (const action of actions ?? []) {
+    const id = action.details?.reference_id
+    if (typeof id !== "string") {
+      continue
+    }
+    const quantity = Number(action.details?.quantity)
+    const diff = Number(action.details?.quantity_diff)
+    if (action.action === "ITEM_ADD" && quantity > 0) {
+      added.push({ line_item_id: id, quantity })
+    } else if (action.action === "ITEM_UPDATE" && Number.isFinite(diff) && diff !== 0) {
+      ;(diff > 0 ? added : removed).push({ line_item_id: id, quantity: Math.abs(diff) })
+    } else if (action.action === "ITEM_REMOVE" && quantity > 0) {
+      removed.push({ line_item_id: id, quantity })
+    }
+  }
+  return { added, removed }
+}
+
+export function editNoticeMessage(
+  taskId: string,
+  added: { title: string; quantity: number }[],
+  removed: { title: string; quantity: number }[]
+): string {
+  const list = (lines: { title: string; quantity: number }[]) =>
+    lines.map((l) => `${l.quantity} × ${l.title}`).join(", ")
+  const parts = [
+    `The order was edited after its delivery was booked (task ${taskId}); the courier carries the basket that was booked.`,
+    added.length
+      ? `Added: ${list(added)}: fulfil them to book them as their own lastmile delivery, or add them to task ${taskId} in the service's app.`
+      : "",
+    removed.length ? `Removed: ${list(removed)}: change task ${taskId} in the service's app.` : "",
+  ]
+  return parts.filter(Boolean).join(" ")
+}

@@ -1,0 +1,14 @@
+/** How the merchant reads what a task is for, in the order widget and the admin API. */
+export type TaskOrigin = "order" | "exchange" | "claim" | "part" | "return"
+
+const LABELS: Record<TaskOrigin, string> = {
+  order: "Delivery",
+  exchange: "Replacement (exchange)",
+  claim: "Replacement (claim)",
+  part: "Further items",
+  return: "Return",
+}
+
+export function taskLabel(origin: TaskOrigin): string {
+  return LABELS[origin]
+}

@@ -1,0 +1,48 @@
+/**
+ * An order's exchanges and claims, as the booking reads them: each
+ * replacement's own items (booked as its own delivery, never with the
+ * order's) and the options its outbound methods use.
+ */
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+
+export interface OrderReplacement {
+  id: string
+  kind: "exchange" | "claim"
+  display_id: number | string | null
+  cancelled: boolean
+  /** The order line ids of the replacement's outbound items. */
+  item_ids: string[]
+  /** The shipping options of its outbound methods. */
+  option_ids: string[]
+}
+
+interface ReplacementRow {
+  id: string
+  display_id?: number | string | null
+  canceled_at?: unknown
+  additional_items?: ({ item_id?: string | null } | null)[] | null
+  shipping_methods?: ({ shipping_option_id?: string | null } | null)[] | null
+}
+
+const FIELDS = ["id", "display_id", "canceled_at", "additional_items.item_id", "shipping_methods.shipping_option_id"]
+
+export async function readOrderReplacements(container: MedusaContainer, orderId: string): Promise<OrderReplacement[]> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const [exchanges, claims] = await Promise.all([
+    query.graph({ entity: "order_exchange", fields: FIELDS, filters: { order_id: orderId } }),
+    query.graph({ entity: "order_claim", fields: FIELDS, filters: { order_id: orderId } }),
+  ])
+  const read = (kind: OrderReplacement["kind"]) => (row: ReplacementRow) => ({
+    id: row.id,
+    kind,
+    display_id: row.display_id ?? null,
+    cancelled: !!row.canceled_at,
+    item_ids: (row.additional_items ?? []).flatMap((i) => (i?.item_id ? [i.item_id] : [])),
+    option_ids: (row.shipping_methods ?? []).flatMap((m) => (m?.shipping_option_id ? [m.shipping_option_id] : [])),
+  })
+  return [
+    ...(exchanges.data as ReplacementRow[]).map(read("exchange")),
+    ...(claims.data as ReplacementRow[]).map(read("claim")),
+  ]
+}

@@ -1,0 +1,53 @@
+/**
+ * One keep-alive connection pool per service origin in a process: the
+ * provider (checkout quotes) and the plugin's module (bookings, tracking,
+ * admin) each hold a client, and both borrow the same undici Agent. A pool
+ * is closed when its last borrower gives it back (at shutdown).
+ */
+import { Agent, type Dispatcher } from "undici"
+
+interface Pooled {
+  agent: Agent
+  borrowers: number
+}
+
+const pools = new Map<string, Pooled>()
+
+export interface BorrowedDispatcher {
+  dispatcher: Dispatcher
+  /** Gives the pool back; the last borrower closes it. Idempotent. */
+  release(): Promise<void>
+}
+
+export function borrowDispatcher(origin: string, { connectMs }: { connectMs: number }): BorrowedDispatcher {
+  let pooled = pools.get(origin)
+  if (!pooled) {
+    pooled = {
+      agent: new Agent({
+        keepAliveTimeout: 10_000,
+        keepAliveMaxTimeout: 60_000,
+        connections: 64,
+        connect: { timeout: connectMs },
+      }),
+      borrowers: 0,
+    }
+    pools.set(origin, pooled)
+  }
+  pooled.borrowers++
+  const held = pooled
+  let released = false
+  return {
+    dispatcher: held.agent,
+    async release() {
+      if (released) {
+        return
+      }
+      released = true
+      held.borrowers--
+      if (held.borrowers === 0 && pools.get(origin) === held) {
+        pools.delete(origin)
+        await held.agent.close()
+      }
+    },
+  }
+}
