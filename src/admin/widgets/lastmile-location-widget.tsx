@@ -2,11 +2,11 @@ import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import type { AdminStockLocation, DetailWidgetProps } from "@medusajs/framework/types"
 import { Badge, Container, Heading, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
-import { type StockLocationLastmileView, sdk } from "../lib/sdk"
+import { type StockLocationLastmileView, sdk, stockLocationQueryKey } from "../lib/sdk"
 
 const LastmileLocationWidget = ({ data: location }: DetailWidgetProps<AdminStockLocation>) => {
   const { data } = useQuery({
-    queryKey: ["lastmile", "stock-location", location.id],
+    queryKey: [...stockLocationQueryKey, location.id],
     queryFn: () => sdk.client.fetch<StockLocationLastmileView>(`/admin/lastmile/stock-locations/${location.id}`),
   })
   if (!data) {
@@ -18,9 +18,8 @@ const LastmileLocationWidget = ({ data: location }: DetailWidgetProps<AdminStock
       {!data.connected ? (
         <Text size="small">{data.message}</Text>
       ) : !data.location ? (
-        <Text size="small">
-          Not matched to a service location: set this location's address metadata external_location_id to its
-          externalLocationId at the service.
+        <Text size="small" data-testid="lastmile-location-widget-unlinked">
+          Not linked to a location at the lastmile service: link it in Settings → Lastmile.
         </Text>
       ) : (
         <>

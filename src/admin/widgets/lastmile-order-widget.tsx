@@ -1,15 +1,16 @@
 import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
-import { Badge, Button, Container, Heading, Text, toast } from "@medusajs/ui"
+import { Badge, Button, Container, Heading, Text, toast, usePrompt } from "@medusajs/ui"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { type TaskView, sdk } from "../lib/sdk"
 
-const BOOKING_WORDS: Record<string, string> = {
+const BOOKING_WORDS: Record<TaskView["status"], string> = {
   pending: "Waiting to be booked",
   booking: "Booking…",
   booked: "Booked",
   failed: "Booking failed, retrying automatically",
   needs_attention: "Needs your decision",
+  cancelled: "Not booked: the order was cancelled",
 }
 
 const STATE_COLOR: Record<string, "grey" | "blue" | "green" | "red"> = {
@@ -19,22 +20,58 @@ const STATE_COLOR: Record<string, "grey" | "blue" | "green" | "red"> = {
   cancelled: "red",
 }
 
+type TaskAction = "retry" | "cancel" | "notice/dismiss"
+
+/**
+ * Every lastmile task of the order: its own delivery, each replacement's,
+ * items shipped separately, each return. Each shows where it stands, what
+ * went wrong, and what the merchant can do: retry it, refresh it, or, while
+ * it is live at the service, cancel it there (or here anyway).
+ */
 const LastmileOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
   const client = useQueryClient()
+  const prompt = usePrompt()
   const key = ["lastmile", "order", order.id]
   const { data } = useQuery({
     queryKey: key,
     queryFn: () => sdk.client.fetch<{ tasks: TaskView[] }>(`/admin/lastmile/orders/${order.id}`),
   })
-  const action = useMutation({
-    mutationFn: (kind: "retry" | "refresh") =>
-      sdk.client.fetch<{ tasks: TaskView[] }>(`/admin/lastmile/orders/${order.id}/${kind}`, { method: "POST" }),
+  const reload = () => {
+    client.invalidateQueries({ queryKey: key })
+    client.invalidateQueries({ queryKey: ["orders"] })
+  }
+  const refresh = useMutation({
+    mutationFn: () =>
+      sdk.client.fetch<{ tasks: TaskView[] }>(`/admin/lastmile/orders/${order.id}/refresh`, { method: "POST" }),
     onSuccess: (result) => {
       client.setQueryData(key, { tasks: result.tasks })
       client.invalidateQueries({ queryKey: ["orders"] })
     },
     onError: (error: Error) => toast.error(error.message),
   })
+  const act = useMutation({
+    mutationFn: ({ task, action }: { task: TaskView; action: TaskAction }) =>
+      sdk.client.fetch(`/admin/lastmile/tasks/${task.id}/${action}`, {
+        method: "POST",
+        body: action === "cancel" ? { confirm: true } : {},
+      }),
+    onSuccess: reload,
+    onError: (error: Error) => {
+      toast.error(error.message)
+      reload()
+    },
+  })
+  const cancelAnyway = async (task: TaskView) => {
+    const confirmed = await prompt({
+      title: "Cancel in Medusa although the service has not?",
+      description: `Task ${task.task_id} is live at the lastmile service, which has no cancel operation: cancel it in the service's app too. This cancels Medusa's fulfillment now and records that you did.`,
+      confirmText: "Cancel anyway",
+      cancelText: "Keep it",
+    })
+    if (confirmed) {
+      act.mutate({ task, action: "cancel" })
+    }
+  }
   const tasks = data?.tasks ?? []
   if (!tasks.length) {
     return null
@@ -43,43 +80,32 @@ const LastmileOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => 
     <Container className="divide-y p-0" data-testid="lastmile-order-widget">
       <div className="flex items-center justify-between px-6 py-4">
         <Heading level="h2">Lastmile</Heading>
-        <div className="flex gap-x-2">
-          {tasks.some((t) => t.kind === "delivery" && t.status !== "booked") && (
-            <Button
-              size="small"
-              variant="secondary"
-              isLoading={action.isPending}
-              onClick={() => action.mutate("retry")}
-            >
-              Retry booking
-            </Button>
-          )}
-          {tasks.some((t) => t.status === "booked") && (
-            <Button
-              size="small"
-              variant="secondary"
-              isLoading={action.isPending}
-              onClick={() => action.mutate("refresh")}
-            >
-              Refresh status
-            </Button>
-          )}
-        </div>
+        {tasks.some((t) => t.status === "booked") && (
+          <Button size="small" variant="secondary" isLoading={refresh.isPending} onClick={() => refresh.mutate()}>
+            Refresh
+          </Button>
+        )}
       </div>
       {tasks.map((task) => (
-        <div key={task.id} className="flex flex-col gap-y-2 px-6 py-4">
-          <div className="flex items-center justify-between">
+        <div key={task.id} className="flex flex-col gap-y-2 px-6 py-4" data-testid="lastmile-task">
+          <div className="flex items-center justify-between gap-x-2">
             <Text size="small" weight="plus">
-              {task.kind === "delivery" ? "Delivery" : "Return"} {task.task_id ? `· task ${task.task_id}` : ""}
+              {task.label}
+              {task.task_id ? ` · task ${task.task_id}` : ""}
             </Text>
             {task.status === "booked" ? (
               <Badge color={STATE_COLOR[task.tracking_state] ?? "grey"} data-testid="lastmile-task-state">
-                {task.service_status ?? task.tracking_state}
+                {task.cancellation ? "Cancelled in Medusa" : (task.service_status ?? task.tracking_state)}
               </Badge>
             ) : (
               <Badge color={task.status === "needs_attention" ? "red" : "orange"}>{BOOKING_WORDS[task.status]}</Badge>
             )}
           </div>
+          {task.name && task.origin !== "order" && (
+            <Text size="small" className="text-ui-fg-subtle">
+              Booked as “{task.name}”
+            </Text>
+          )}
           {task.tracking_url && (
             <Text size="small">
               Tracking{" "}
@@ -100,11 +126,55 @@ const LastmileOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => 
               {task.next_attempt_at ? ` Next attempt ${new Date(task.next_attempt_at).toLocaleTimeString()}.` : ""}
             </Text>
           )}
+          {task.notice && (
+            <div className="bg-ui-bg-subtle flex flex-col gap-y-1 rounded p-2" data-testid="lastmile-task-notice">
+              <Text size="small" className="text-ui-fg-error">
+                {task.notice.message}
+              </Text>
+              <Button
+                size="small"
+                variant="transparent"
+                className="self-start"
+                onClick={() => act.mutate({ task, action: "notice/dismiss" })}
+              >
+                Mark as dealt with
+              </Button>
+            </div>
+          )}
+          {task.cancel_at_service && (
+            <div className="flex flex-col gap-y-1" data-testid="lastmile-cancel-at-service">
+              <Text size="small" className="text-ui-fg-subtle">
+                To cancel, cancel task {task.task_id} in the service&apos;s app, then Refresh: Medusa&apos;s fulfillment
+                is cancelled once the service reports it.
+              </Text>
+              <Button size="small" variant="transparent" className="self-start" onClick={() => cancelAnyway(task)}>
+                Cancel anyway
+              </Button>
+            </div>
+          )}
+          {task.cancellation && (
+            <Text size="small" className="text-ui-fg-subtle">
+              {task.cancellation.by === "service"
+                ? "The service reported it cancelled: Medusa's fulfillment was cancelled."
+                : `Cancelled in Medusa by ${task.cancellation.actor_id ?? "an admin"} while the service showed ${task.cancellation.service_status ?? "no status"}.`}
+            </Text>
+          )}
           {task.unmapped_status && (
             <Text size="small" className="text-ui-fg-subtle">
               The service reported “{task.unmapped_status}”, which the status table does not know (add it to
               status_map).
             </Text>
+          )}
+          {(task.status === "failed" || task.status === "needs_attention") && (
+            <Button
+              size="small"
+              variant="secondary"
+              className="self-start"
+              isLoading={act.isPending}
+              onClick={() => act.mutate({ task, action: "retry" })}
+            >
+              Retry booking
+            </Button>
           )}
           <ol className="text-ui-fg-subtle text-xs">
             {task.history.map((entry, i) => (

@@ -1,13 +1,16 @@
 /**
  * One-click setup: what Medusa needs for lastmile shipping options, which the
- * stock dashboard cannot create (it has no calculated pickup option). A step
- * plans everything from what exists; Medusa's own workflows and steps then
- * create it in dependency order (profile, fulfillment sets, links, zones,
- * options), each with its compensation, so a failure half-way leaves nothing
- * half-made. Running it twice creates nothing.
+ * stock dashboard cannot create (it has no calculated pickup option), plus the
+ * lastmile-return option and the linked locations in the sales channels the
+ * merchant ticks. A step plans everything from what exists; Medusa's own
+ * workflows and steps then create it in dependency order (profile,
+ * fulfillment sets, provider links, sales-channel links, zones, options),
+ * each with its compensation, so a failure half-way leaves nothing half-made.
+ * Running it twice creates nothing.
  */
 import {
   acquireLockStep,
+  associateLocationsWithSalesChannelsStep,
   releaseLockStep,
   createFulfillmentSets,
   createLinksWorkflow,
@@ -15,11 +18,12 @@ import {
   createShippingOptionsWorkflow,
   createShippingProfilesWorkflow,
 } from "@medusajs/medusa/core-flows"
-import type { FulfillmentSetDTO, LinkDefinition, ServiceZoneDTO } from "@medusajs/framework/types"
+import { randomUUID } from "node:crypto"
+import type { FulfillmentSetDTO, FulfillmentWorkflow, LinkDefinition, ServiceZoneDTO } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
-import { WorkflowResponse, createWorkflow, transform, when } from "@medusajs/framework/workflows-sdk"
+import { type WorkflowData, WorkflowResponse, createWorkflow, transform, when } from "@medusajs/framework/workflows-sdk"
 import { LASTMILE_PROVIDER_ID } from "../../lib/lastmile/fulfillment-options"
-import type { SetupReport } from "../../lib/lastmile/admin-api"
+import type { SetupReport, SetupRequest } from "../../lib/lastmile/admin-api"
 import {
   type FulfillmentSetRef,
   type ServiceZoneRef,
@@ -27,8 +31,8 @@ import {
   planShippingSetupStep,
 } from "./steps/plan-shipping-setup"
 
-/** The setup takes no input: it reads the service and the store. */
-export type SetupShippingOptionsWorkflowInput = Record<string, never>
+/** What the merchant chose; `{}` sets up what it can and puts the return option on the dispatch location. */
+export type SetupShippingOptionsWorkflowInput = SetupRequest
 
 export type SetupShippingOptionsWorkflowOutput = SetupReport
 
@@ -37,6 +41,10 @@ export const setupShippingOptionsWorkflowId = "lastmile-setup-shipping-options"
 const STORE_RULES = [
   { attribute: "enabled_in_store", value: "true", operator: "eq" as const },
   { attribute: "is_return", value: "false", operator: "eq" as const },
+]
+const RETURN_RULES = [
+  { attribute: "enabled_in_store", value: "true", operator: "eq" as const },
+  { attribute: "is_return", value: "true", operator: "eq" as const },
 ]
 
 function createdId<T extends { id: string }>(created: T[] | undefined, index: number, what: string): string {
@@ -70,14 +78,35 @@ function locationLinks(plan: ShippingSetupPlan, sets: FulfillmentSetDTO[]): Link
   ]
 }
 
-const SETUP_LOCK_KEY = "lastmile:setup"
+/**
+ * One setup or location-mapping change at a time: each plans from what
+ * exists, so two at once (a double click) would both act on the same
+ * snapshot and create or link twice.
+ */
+export const SETUP_LOCK = { key: "lastmile:setup", timeout: 30, ttl: 120, executeOnSubWorkflow: true }
+
+/**
+ * Takes the setup lock for this run, owned by it: should a run outlive the
+ * lock's ttl, its release cannot free a later run's lock. Returns the owner
+ * to release with.
+ */
+export function acquireSetupLock(): WorkflowData<string> {
+  const ownerId = transform({}, () => `lastmile-setup:${randomUUID()}`)
+  acquireLockStep(transform({ ownerId }, ({ ownerId }) => ({ ...SETUP_LOCK, ownerId })))
+  return ownerId
+}
+
+export function releaseSetupLock(ownerId: WorkflowData<string>): void {
+  releaseLockStep(
+    transform({ ownerId }, ({ ownerId }) => ({ key: SETUP_LOCK.key, ownerId, executeOnSubWorkflow: true }))
+  )
+}
 
 export const setupShippingOptionsWorkflow = createWorkflow(
   setupShippingOptionsWorkflowId,
-  (_input: SetupShippingOptionsWorkflowInput) => {
-    // Two runs at once (a double click) would both plan from the same snapshot and create twice.
-    acquireLockStep({ key: SETUP_LOCK_KEY, timeout: 30, ttl: 120, executeOnSubWorkflow: true })
-    const plan = planShippingSetupStep()
+  (input: SetupShippingOptionsWorkflowInput) => {
+    const lockOwner = acquireSetupLock()
+    const plan = planShippingSetupStep(input)
 
     const profiles = when(
       "lastmile-setup-when-profile-missing",
@@ -91,6 +120,8 @@ export const setupShippingOptionsWorkflow = createWorkflow(
     // Before any option: Medusa refuses an option whose provider is not enabled on its set's location.
     const links = transform({ plan, sets }, ({ plan, sets }) => locationLinks(plan, sets))
     createLinksWorkflow.runAsStep({ input: links })
+    // Medusa's own step of linkSalesChannelsToStockLocationWorkflow, for many locations at once.
+    associateLocationsWithSalesChannelsStep(transform({ plan }, ({ plan }) => ({ links: plan.sales_channel_links })))
 
     const zonesInput = transform({ plan, sets }, ({ plan, sets }) => ({
       data: plan.service_zones.map((zone) => ({
@@ -107,16 +138,19 @@ export const setupShippingOptionsWorkflow = createWorkflow(
 
     const optionsInput = transform({ plan, zones, profiles }, ({ plan, zones, profiles }) => {
       const profileId = plan.shipping_profile_id ?? createdId(profiles, 0, "shipping profile")
-      return plan.shipping_options.map((option) => ({
-        name: option.name,
-        price_type: "calculated" as const,
-        provider_id: LASTMILE_PROVIDER_ID,
-        service_zone_id: zoneId(option.zone, zones),
-        shipping_profile_id: profileId,
-        type: option.type,
-        data: option.data,
-        rules: STORE_RULES,
-      }))
+      return plan.shipping_options.map((option): FulfillmentWorkflow.CreateShippingOptionsWorkflowInput => {
+        const common = {
+          name: option.name,
+          provider_id: LASTMILE_PROVIDER_ID,
+          service_zone_id: zoneId(option.zone, zones),
+          shipping_profile_id: profileId,
+          type: option.type,
+          data: option.data,
+        }
+        return option.prices
+          ? { ...common, price_type: "flat", prices: option.prices, rules: RETURN_RULES }
+          : { ...common, price_type: "calculated", rules: STORE_RULES }
+      })
     })
     when("lastmile-setup-when-options-planned", { optionsInput }, ({ optionsInput }) => !!optionsInput.length).then(
       () => {
@@ -124,7 +158,7 @@ export const setupShippingOptionsWorkflow = createWorkflow(
       }
     )
 
-    releaseLockStep({ key: SETUP_LOCK_KEY, executeOnSubWorkflow: true })
+    releaseSetupLock(lockOwner)
     return new WorkflowResponse(transform({ plan }, ({ plan }) => plan.report))
   }
 )

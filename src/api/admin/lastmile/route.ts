@@ -1,7 +1,7 @@
 /** GET /admin/lastmile: connection, webhook URL, locations and checks for the settings page. */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import type { LastmileOverview } from "../../../lib/lastmile/admin-api"
-import { lastmileOverview } from "../../../lib/admin/lastmile-overview"
+import { lastmileOverview } from "./reads/overview"
 
 export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   const overview = await lastmileOverview(req.scope)

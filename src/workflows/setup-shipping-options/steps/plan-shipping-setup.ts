@@ -1,16 +1,16 @@
 /**
  * Reads what exists (the service's locations, Medusa's stock locations with
- * their fulfillment sets, zones and options, the default shipping profile)
- * and decides everything the setup creates, with the report's words, before
- * anything is created. Nothing that exists is touched, so a second run plans
- * nothing.
+ * their fulfillment sets, zones, options and sales channels, the default
+ * shipping profile, the regions' currencies, the channels the merchant
+ * ticked) and decides everything the setup creates, with the report's words,
+ * before anything is created. Nothing that exists is touched, so a second run
+ * plans nothing. Unknown ids in the request are NOT_FOUND.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { MedusaError, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import type { ServiceFulfilmentLocation } from "../../../lib/service-client"
-import { lastmileClient } from "../../../lib/connection/lastmile-connection"
-import { storeExternalId } from "../../../lib/lastmile/store"
+import { readLocationState } from "../location-state"
 import {
   LASTMILE_PROVIDER_ID,
   type LastmileFulfillmentOption,
@@ -19,10 +19,10 @@ import {
 import {
   type StockLocationRow,
   dispatchLocationOf,
-  optionKind,
-  readStockLocations,
-} from "../../../lib/admin/lastmile-overview"
-import type { SetupReport } from "../../../lib/lastmile/admin-api"
+  shippingOptionsOf,
+  stockByExternalId,
+} from "../../../lib/lastmile/stock-locations"
+import type { SalesChannelRef, SetupReport, SetupRequest } from "../../../lib/lastmile/admin-api"
 
 type SetType = "pickup" | "shipping"
 
@@ -36,6 +36,8 @@ export interface PlannedShippingOption {
   name: string
   type: { label: string; description: string; code: string }
   data: LastmileFulfillmentOption
+  /** A flat price per currency (the return option); calculated by the provider when absent. */
+  prices?: { currency_code: string; amount: number }[]
 }
 
 export interface ShippingSetupPlan {
@@ -47,25 +49,56 @@ export interface ShippingSetupPlan {
   fulfillment_sets: { location_id: string; name: string; type: SetType }[]
   service_zones: { set: FulfillmentSetRef; name: string; country_code: string }[]
   shipping_options: PlannedShippingOption[]
+  /** Linked stock locations added to the sales channels the merchant ticked. */
+  sales_channel_links: { location_id: string; sales_channel_id: string }[]
 }
 
 export const planShippingSetupStepId = "lastmile-plan-shipping-setup"
 
-export const planShippingSetupStep = createStep(planShippingSetupStepId, async (_input: void, { container }) => {
-  const connection = lastmileClient(container)
-  if (!connection) {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "The lastmile provider is not configured in medusa-config")
+export const planShippingSetupStep = createStep(planShippingSetupStepId, async (input: SetupRequest, { container }) => {
+  const { remote, stock, options } = await readLocationState(container)
+  if (input.return_location_id && !stock.some((s) => s.id === input.return_location_id)) {
+    throw new MedusaError(
+      MedusaError.Types.NOT_FOUND,
+      `Stock location with id: ${input.return_location_id} was not found`
+    )
   }
-  const remote = await connection.client.listFulfilmentLocations()
-  const stock = await readStockLocations(container)
   const plan = planShippingSetup({
     remote,
     stock,
-    options: buildFulfillmentOptions(connection.options.deliveryTypes),
+    options: buildFulfillmentOptions(options.deliveryTypes),
     shippingProfileId: await defaultShippingProfileId(container),
+    returnLocationId: input.return_location_id ?? null,
+    salesChannels: await salesChannelsOf(container, input.sales_channel_ids ?? []),
+    currencies: await regionCurrencies(container),
   })
   return new StepResponse(plan)
 })
+
+/** The ticked sales channels, in the order ticked; NOT_FOUND names every id that names none. */
+async function salesChannelsOf(container: MedusaContainer, ids: string[]): Promise<SalesChannelRef[]> {
+  const unique = [...new Set(ids)]
+  if (!unique.length) {
+    return []
+  }
+  const { data } = await container
+    .resolve(ContainerRegistrationKeys.QUERY)
+    .graph({ entity: "sales_channel", fields: ["id", "name"], filters: { id: unique } })
+  const found = new Map((data as SalesChannelRef[]).map((c) => [c.id, c]))
+  const missing = unique.filter((id) => !found.has(id))
+  if (missing.length) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Sales channel with id: ${missing.join(", ")} was not found`)
+  }
+  return unique.flatMap((id) => found.get(id) ?? [])
+}
+
+/** Every currency a region of the store sells in: the return option is free in each. */
+async function regionCurrencies(container: MedusaContainer): Promise<string[]> {
+  const { data } = await container
+    .resolve(ContainerRegistrationKeys.QUERY)
+    .graph({ entity: "region", fields: ["currency_code"] })
+  return [...new Set((data as { currency_code: string }[]).map((r) => r.currency_code.toLowerCase()))].sort()
+}
 
 /** The store's default shipping profile (Medusa's migrations create one), if any. */
 export async function defaultShippingProfileId(container: MedusaContainer): Promise<string | null> {
@@ -79,18 +112,29 @@ export async function defaultShippingProfileId(container: MedusaContainer): Prom
  * For every store matched to a service location: the provider enabled on the
  * location, a pickup fulfillment set, a service zone for its country and a
  * calculated click & collect option; on the dispatch location, the same with a
- * shipping set and one calculated delivery option per delivery type.
+ * shipping set and one calculated delivery option per delivery type. Then the
+ * lastmile-return option (free in every region currency) in a shipping zone
+ * of the chosen return location, else of the dispatch location, unless the
+ * chosen location (or, with none chosen, any location) has one; and every
+ * matched location in each ticked sales channel.
  */
 export function planShippingSetup({
   remote,
   stock,
   options,
   shippingProfileId,
+  returnLocationId = null,
+  salesChannels = [],
+  currencies = [],
 }: {
   remote: ServiceFulfilmentLocation[]
   stock: StockLocationRow[]
   options: LastmileFulfillmentOption[]
   shippingProfileId: string | null
+  /** A stock location the step found; the dispatch location when null. */
+  returnLocationId?: string | null
+  salesChannels?: SalesChannelRef[]
+  currencies?: string[]
 }): ShippingSetupPlan {
   const report: SetupReport = { created: [], unchanged: [], skipped: [] }
   const plan: ShippingSetupPlan = {
@@ -100,6 +144,7 @@ export function planShippingSetup({
     fulfillment_sets: [],
     service_zones: [],
     shipping_options: [],
+    sales_channel_links: [],
   }
   if (!shippingProfileId) {
     report.created.push("shipping profile Default")
@@ -151,10 +196,9 @@ export function planShippingSetup({
     const planned = plannedOptions.get(location.id) ?? new Set<string>()
     const exists =
       planned.has(option.id) ||
-      (location.fulfillment_sets ?? [])
-        .flatMap((s) => s.service_zones ?? [])
-        .flatMap((z) => z.shipping_options ?? [])
-        .some((o) => optionKind(o) === option.kind && (o.data as { id?: string } | null)?.id === option.id)
+      shippingOptionsOf(location).some(
+        (o) => o.kind === option.kind && (o.option.data as { id?: string } | null)?.id === option.id
+      )
     if (exists) {
       report.unchanged.push(label)
       return
@@ -188,7 +232,7 @@ export function planShippingSetup({
   }
 
   const collection = options.find((o) => o.kind === "collection")
-  const byExternal = new Map(stock.map((s) => [storeExternalId(s), s]))
+  const byExternal = stockByExternalId(stock)
   for (const location of remote) {
     const store = location.externalLocationId ? byExternal.get(location.externalLocationId) : undefined
     if (!store) {
@@ -202,6 +246,54 @@ export function planShippingSetup({
     const zone = zoneFor(store, "pickup")
     if (collection) {
       addOption(store, zone, collection)
+    }
+  }
+
+  const returns = options.find((o) => o.kind === "return")
+  if (returns) {
+    const hasReturn = (location: StockLocationRow) => shippingOptionsOf(location).some((o) => o.kind === "return")
+    const chosen = returnLocationId ? stock.find((s) => s.id === returnLocationId) : undefined
+    // With no choice, any return option the store has will do: a second run must not add one on the dispatch location.
+    const existing = chosen ? (hasReturn(chosen) ? chosen : undefined) : stock.find(hasReturn)
+    const elsewhere = chosen && !existing ? stock.find(hasReturn) : undefined
+    const target = chosen ?? dispatch
+    if (existing) {
+      report.unchanged.push(`${existing.name}: return option`)
+    } else if (elsewhere && target) {
+      // A second "Return by courier" would show the shopper two: moving returns is the merchant's deliberate act.
+      report.skipped.push(
+        `${target.name}: return option: returns already go to ${elsewhere.name}; delete that return option in Locations & Shipping to send them here`
+      )
+    } else if (!target) {
+      report.skipped.push("return option: no dispatch location; choose the location returns go to")
+    } else if (!currencies.length) {
+      report.skipped.push(`${target.name}: return option: the store has no region, so no currency to price it in`)
+    } else {
+      enableProvider(target)
+      plan.shipping_options.push({
+        zone: zoneFor(target, "shipping"),
+        name: "Return by courier",
+        type: { label: "Return", description: "Collected from your address by courier", code: returns.id },
+        data: returns,
+        prices: currencies.map((currency_code) => ({ currency_code, amount: 0 })),
+      })
+      report.created.push(`${target.name}: return option`)
+    }
+  }
+
+  // The matched locations, once each, in the service's order.
+  const linked = [
+    ...new Set(remote.flatMap((l) => (l.externalLocationId ? (byExternal.get(l.externalLocationId) ?? []) : []))),
+  ]
+  for (const location of linked) {
+    for (const channel of salesChannels) {
+      const label = `${location.name}: in sales channel ${channel.name}`
+      if ((location.sales_channels ?? []).some((c) => c.id === channel.id)) {
+        report.unchanged.push(label)
+      } else {
+        plan.sales_channel_links.push({ location_id: location.id, sales_channel_id: channel.id })
+        report.created.push(label)
+      }
     }
   }
   return plan

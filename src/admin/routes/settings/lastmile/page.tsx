@@ -1,33 +1,39 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { CheckCircleSolid, ExclamationCircleSolid, TruckFast } from "@medusajs/icons"
-import { Badge, Button, Container, Copy, Heading, Switch, Table, Text, toast } from "@medusajs/ui"
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
-import { type Overview, sdk } from "../../../lib/sdk"
+import { Badge, Container, Copy, Heading, Table, Text } from "@medusajs/ui"
+import { useQuery } from "@tanstack/react-query"
+import { type Overview, overviewQueryKey, sdk } from "../../../lib/sdk"
+import { LocationRow } from "./location-row"
+import { SetupSection } from "./setup-section"
 
+/** More than a store has: the list is read whole. */
+const ALL = { limit: 1000, fields: "id,name" }
+
+/**
+ * Settings → Lastmile: the connection and webhook URL, the checks, the
+ * service's locations each linked to a Medusa stock location (or linked,
+ * created or unlinked here), the Medusa locations with their sales channels,
+ * and the one-click setup. Everything a merchant needs to set up, no API call.
+ */
 const LastmileSettingsPage = () => {
-  const client = useQueryClient()
-  const { data, isLoading } = useQuery({
-    queryKey: ["lastmile", "overview"],
+  const { data, isLoading, error } = useQuery({
+    queryKey: overviewQueryKey,
     queryFn: () => sdk.client.fetch<Overview>("/admin/lastmile"),
   })
-  const toggle = useMutation({
-    mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) =>
-      sdk.client.fetch(`/admin/lastmile/locations/${id}/collection`, { method: "POST", body: { enabled } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ["lastmile"] }),
-    onError: (error: Error) => toast.error(error.message),
-  })
-  const setup = useMutation({
-    mutationFn: () =>
-      sdk.client.fetch<{ created: string[]; unchanged: string[] }>("/admin/lastmile/setup", { method: "POST" }),
-    onSuccess: (report) => {
-      toast.success(
-        report.created.length ? `Created ${report.created.length} item(s)` : "Everything was already set up"
-      )
-      client.invalidateQueries({ queryKey: ["lastmile"] })
-    },
-    onError: (error: Error) => toast.error(error.message),
+  const channels = useQuery({
+    queryKey: ["lastmile", "sales-channels"],
+    queryFn: () => sdk.admin.salesChannel.list(ALL),
   })
 
+  if (error) {
+    return (
+      <Container>
+        <Text className="text-ui-fg-error" data-testid="lastmile-load-error">
+          {error.message}
+        </Text>
+      </Container>
+    )
+  }
   if (isLoading || !data) {
     return (
       <Container>
@@ -35,6 +41,13 @@ const LastmileSettingsPage = () => {
       </Container>
     )
   }
+  // The overview lists every stock location already.
+  const stockLocations = data.stock_locations.map(({ id, name }) => ({ id, name }))
+  const salesChannels = (channels.data?.sales_channels ?? []).map(({ id, name }) => ({ id, name }))
+  const mapping = new Map(data.stock_locations.map((s) => [s.id, s]))
+  const serviceName = (fulfilmentLocationId: string | null) =>
+    data.locations.find((l) => l.fulfilment_location_id === fulfilmentLocationId)?.name ?? fulfilmentLocationId
+
   return (
     <div className="flex flex-col gap-y-3">
       <Container className="divide-y p-0">
@@ -45,7 +58,9 @@ const LastmileSettingsPage = () => {
           </Badge>
         </div>
         <div className="px-6 py-4">
-          <Text size="small">{data.connection.message}</Text>
+          <Text size="small" data-testid="lastmile-connection-message">
+            {data.connection.message}
+          </Text>
           {data.connection.base_url && (
             <Text size="small" className="text-ui-fg-subtle">
               Service: {data.connection.base_url} (API key set, never shown)
@@ -75,7 +90,12 @@ const LastmileSettingsPage = () => {
         </div>
         <ul className="px-6 pb-4" data-testid="lastmile-checks">
           {data.checks.map((check) => (
-            <li key={check.id} className="flex items-start gap-x-2 py-1">
+            <li
+              key={check.id}
+              className="flex items-start gap-x-2 py-1"
+              data-testid={`lastmile-check-${check.id}`}
+              data-ok={check.ok}
+            >
               {check.ok ? (
                 <CheckCircleSolid className="text-ui-fg-interactive" />
               ) : (
@@ -88,17 +108,16 @@ const LastmileSettingsPage = () => {
       </Container>
 
       <Container className="p-0">
-        <div className="flex items-center justify-between px-6 py-4">
+        <div className="px-6 py-4">
           <Heading level="h2">Locations at the service</Heading>
-          <Button size="small" variant="secondary" isLoading={setup.isPending} onClick={() => setup.mutate()}>
-            Set up shipping options
-          </Button>
+          <Text size="small" className="text-ui-fg-subtle">
+            Link each to the Medusa stock location it is, or create one from the service's name and address.
+          </Text>
         </div>
         <Table data-testid="lastmile-locations">
           <Table.Header>
             <Table.Row>
               <Table.HeaderCell>Location</Table.HeaderCell>
-              <Table.HeaderCell>External id</Table.HeaderCell>
               <Table.HeaderCell>Medusa stock location</Table.HeaderCell>
               <Table.HeaderCell>Click & collect option</Table.HeaderCell>
               <Table.HeaderCell>Collection enabled</Table.HeaderCell>
@@ -106,36 +125,67 @@ const LastmileSettingsPage = () => {
           </Table.Header>
           <Table.Body>
             {data.locations.map((location) => (
-              <Table.Row
+              <LocationRow
                 key={location.fulfilment_location_id}
-                data-testid={`lastmile-location-${location.external_location_id}`}
-              >
-                <Table.Cell>
-                  {location.name ?? location.fulfilment_location_id}
-                  {location.delivery_enabled && (
-                    <Badge size="2xsmall" className="ml-2">
-                      dispatch
+                location={location}
+                stockLocations={stockLocations}
+                mapping={mapping}
+              />
+            ))}
+          </Table.Body>
+        </Table>
+      </Container>
+
+      <Container className="p-0">
+        <div className="px-6 py-4">
+          <Heading level="h2">Medusa stock locations</Heading>
+          <Text size="small" className="text-ui-fg-subtle">
+            A cart can ship from, or be collected at, a location only in its sales channel.
+          </Text>
+        </div>
+        <Table data-testid="lastmile-stock-locations">
+          <Table.Header>
+            <Table.Row>
+              <Table.HeaderCell>Stock location</Table.HeaderCell>
+              <Table.HeaderCell>Service location</Table.HeaderCell>
+              <Table.HeaderCell>Sales channels</Table.HeaderCell>
+            </Table.Row>
+          </Table.Header>
+          <Table.Body>
+            {data.stock_locations.map((location) => (
+              <Table.Row key={location.id} data-testid={`lastmile-stock-location-${location.id}`}>
+                <Table.Cell>{location.name}</Table.Cell>
+                <Table.Cell data-testid={`lastmile-stock-location-service-${location.id}`}>
+                  {location.fulfilment_location_id ? (
+                    serviceName(location.fulfilment_location_id)
+                  ) : (
+                    <Badge size="2xsmall" color="grey">
+                      not linked
                     </Badge>
                   )}
                 </Table.Cell>
-                <Table.Cell>{location.external_location_id ?? "—"}</Table.Cell>
-                <Table.Cell>
-                  {location.stock_location ? location.stock_location.name : <Badge color="orange">No match</Badge>}
-                </Table.Cell>
-                <Table.Cell>{location.has_collection_option ? "Yes" : "No"}</Table.Cell>
-                <Table.Cell>
-                  <Switch
-                    aria-label={`Collection at ${location.name ?? location.fulfilment_location_id}`}
-                    checked={location.collection_enabled}
-                    disabled={toggle.isPending}
-                    onCheckedChange={(enabled) => toggle.mutate({ id: location.fulfilment_location_id, enabled })}
-                  />
+                <Table.Cell data-testid={`lastmile-stock-location-channels-${location.id}`}>
+                  <div className="flex flex-wrap gap-1">
+                    {location.sales_channels.length ? (
+                      location.sales_channels.map((channel) => (
+                        <Badge key={channel.id} size="2xsmall" color="blue">
+                          {channel.name}
+                        </Badge>
+                      ))
+                    ) : (
+                      <Badge size="2xsmall" color="orange">
+                        none
+                      </Badge>
+                    )}
+                  </div>
                 </Table.Cell>
               </Table.Row>
             ))}
           </Table.Body>
         </Table>
       </Container>
+
+      <SetupSection stockLocations={stockLocations} salesChannels={salesChannels} dispatch={data.dispatch_location} />
     </div>
   )
 }

@@ -1,17 +1,22 @@
-/** POST /admin/lastmile/setup: one-click creation of the lastmile shipping options (idempotent). */
-import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError } from "@medusajs/framework/utils"
+/**
+ * POST /admin/lastmile/setup {return_location_id?, sales_channel_ids?}:
+ * one-click creation of the lastmile shipping options, the return option and
+ * the linked locations' sales channels (idempotent; undone whole on failure).
+ */
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { setupShippingOptionsWorkflow } from "../../../../workflows/setup-shipping-options"
-import { errorMessage } from "../../../../lib/lastmile/error-message"
+import type { SetupReport } from "../../../../lib/lastmile/admin-api"
+import type { SetupShippingType } from "../validators"
+import { workflowError } from "../workflow-error"
 
-export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<void> {
-  const { result, errors } = await setupShippingOptionsWorkflow(req.scope).run({ input: {}, throwOnError: false })
+export async function POST(req: AuthenticatedMedusaRequest<SetupShippingType>, res: MedusaResponse): Promise<void> {
+  const { result, errors } = await setupShippingOptionsWorkflow(req.scope).run({
+    input: req.validatedBody ?? {},
+    throwOnError: false,
+  })
   if (errors.length) {
     // The run was undone: nothing half-made is left.
-    throw new MedusaError(
-      MedusaError.Types.UNEXPECTED_STATE,
-      `Lastmile setup stopped: ${errorMessage(errors[0].error)}`
-    )
+    throw workflowError(errors[0], "Lastmile setup stopped")
   }
-  res.json(result)
+  res.json(result satisfies SetupReport)
 }

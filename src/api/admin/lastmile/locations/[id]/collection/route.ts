@@ -1,23 +1,17 @@
 /** POST /admin/lastmile/locations/:id/collection {enabled}: the location's collectionEnabled switch at the service. */
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError } from "@medusajs/framework/utils"
-import { lastmileClient } from "../../../../../../lib/connection/lastmile-connection"
-import { errorMessage } from "../../../../../../lib/lastmile/error-message"
+import { setLastmileCollectionWorkflow } from "../../../../../../workflows/map-lastmile-locations"
+import type { CollectionSwitchResult } from "../../../../../../lib/lastmile/admin-api"
 import type { CollectionSwitchType } from "../../../validators"
+import { workflowError } from "../../../workflow-error"
 
 export async function POST(req: AuthenticatedMedusaRequest<CollectionSwitchType>, res: MedusaResponse): Promise<void> {
-  const connection = lastmileClient(req.scope)
-  if (!connection) {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "The lastmile provider is not configured")
+  const { result, errors } = await setLastmileCollectionWorkflow(req.scope).run({
+    input: { fulfilment_location_id: req.params.id, enabled: req.validatedBody.enabled },
+    throwOnError: false,
+  })
+  if (errors.length) {
+    throw workflowError(errors[0], `The service did not change collection for location ${req.params.id}`)
   }
-  const { enabled } = req.validatedBody
-  try {
-    const location = await connection.client.setCollectionEnabled(req.params.id, enabled)
-    res.json({ fulfilment_location_id: req.params.id, collection_enabled: location?.collectionEnabled ?? enabled })
-  } catch (error) {
-    throw new MedusaError(
-      MedusaError.Types.UNEXPECTED_STATE,
-      `The service did not change collection for location ${req.params.id}: ${errorMessage(error)}`
-    )
-  }
+  res.json(result satisfies CollectionSwitchResult)
 }

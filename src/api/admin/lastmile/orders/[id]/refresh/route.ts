@@ -1,9 +1,11 @@
 /** POST /admin/lastmile/orders/:id/refresh: re-read the order's booked tasks from the service now. */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { orderTasks } from "../../../../../../lib/admin/order-tasks"
-import { syncTaskStatus } from "../../../../../../lib/tracking/sync-task-status"
+import { orderTasks } from "../../../reads/order-tasks"
+import { assertOrderExists } from "../../../reads/order-exists"
+import { syncTaskStatus } from "../../../../../../workflows/sync-task-status/run"
 
 export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<void> {
+  await assertOrderExists(req.scope, req.params.id)
   const booked = (await orderTasks(req.scope, req.params.id)).filter((t) => t.status === "booked")
   const outcomes = []
   for (const task of booked) {

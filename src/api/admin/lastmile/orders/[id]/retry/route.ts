@@ -1,10 +1,12 @@
 /** POST /admin/lastmile/orders/:id/retry: book the order's delivery now (after a failure or needs_attention). */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { orderTasks } from "../../../../../../lib/admin/order-tasks"
-import { bookOrderDelivery } from "../../../../../../lib/booking/book-order-delivery"
+import { orderTasks } from "../../../reads/order-tasks"
+import { assertOrderExists } from "../../../reads/order-exists"
+import { bookOrderDelivery } from "../../../../../../workflows/book-order-delivery/run"
 
 export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<void> {
+  await assertOrderExists(req.scope, req.params.id)
   // The merchant decided: a needs_attention task is booked again too.
   const outcome = await bookOrderDelivery(req.scope, req.params.id, { retryNeedsAttention: true })
   const tasks = await orderTasks(req.scope, req.params.id)

@@ -1,0 +1,160 @@
+/**
+ * What the Settings → Lastmile page shows: whether the API key works (a live
+ * call), the webhook URL, the service's fulfilment locations matched to Medusa
+ * stock locations by external id, every stock location with the service
+ * location and sales channels it is linked to, and the troubleshooting checks
+ * of the service's troubleshooting rules for collection where they apply.
+ * Never the API key. A successful read of the service's locations is
+ * announced with the list, which the provider's held store list adopts.
+ */
+import type { MedusaContainer } from "@medusajs/framework/types"
+import type { ServiceFulfilmentLocation } from "../../../../lib/service-client"
+import { errorMessage } from "../../../../lib/lastmile/error-message"
+import { mappedExternalId, storeExternalId } from "../../../../lib/lastmile/store"
+import {
+  type StockLocationRow,
+  createRefusal,
+  dispatchLocationOf,
+  hasOption,
+  linkRefusal,
+  stockByExternalId,
+} from "../../../../lib/lastmile/stock-locations"
+import {
+  type SettledLocationState,
+  readLocationStateSettled,
+} from "../../../../workflows/setup-shipping-options/location-state"
+import type { Check, LastmileOverview, LocationView, StockLocationSummary } from "../../../../lib/lastmile/admin-api"
+
+function stockSummaries(stock: StockLocationRow[], remote: ServiceFulfilmentLocation[]): StockLocationSummary[] {
+  return stock.map((s) => {
+    const external = storeExternalId(s)
+    const linked = remote.find((l) => l.externalLocationId && l.externalLocationId === external)
+    return {
+      id: s.id,
+      name: s.name,
+      external_location_id: mappedExternalId(s),
+      fulfilment_location_id: linked ? String(linked.fulfilmentLocationId) : null,
+      sales_channels: (s.sales_channels ?? []).map(({ id, name }) => ({ id, name })),
+      has_address: !!s.address,
+    }
+  })
+}
+
+/** Whether the service answered, in the merchant's words. */
+export function connectionStatus({ remote, options, error }: SettledLocationState): LastmileOverview["connection"] {
+  if (!options) {
+    return { ok: false, message: "The lastmile provider is not configured in medusa-config.", base_url: null }
+  }
+  return error
+    ? { ok: false, message: `The service did not answer: ${errorMessage(error)}`, base_url: options.baseUrl }
+    : { ok: true, message: `Connected: the service lists ${remote.length} location(s).`, base_url: options.baseUrl }
+}
+
+/** A service location as the page and the location widget show it, with the stock location it matches. */
+export function locationView(l: ServiceFulfilmentLocation, byExternal: Map<string, StockLocationRow>): LocationView {
+  const match = l.externalLocationId ? byExternal.get(l.externalLocationId) : undefined
+  return {
+    fulfilment_location_id: String(l.fulfilmentLocationId),
+    external_location_id: l.externalLocationId ?? null,
+    name: typeof l.name === "string" ? l.name : null,
+    collection_enabled: l.collectionEnabled,
+    delivery_enabled: (l as { deliveryEnabled?: unknown }).deliveryEnabled === true,
+    address: l.address ?? null,
+    stock_location: match
+      ? {
+          id: match.id,
+          name: match.name,
+          matched_by: mappedExternalId(match) ? "external_location_id" : "stock_location_id",
+          sales_channels: (match.sales_channels ?? []).map(({ id, name }) => ({ id, name })),
+        }
+      : null,
+    has_collection_option: match ? hasOption(match, "pickup", "collection") : false,
+    cannot_link: linkRefusal(l),
+    cannot_create: createRefusal(l),
+  }
+}
+
+export async function lastmileOverview(container: MedusaContainer): Promise<LastmileOverview> {
+  const state = await readLocationStateSettled(container)
+  const { remote, stock, options } = state
+  const webhook = {
+    path: options?.webhookSecret ? `/hooks/lastmile/${options.webhookSecret}` : null,
+    configured: !!options?.webhookSecret,
+    signed: !!options?.webhookSigningSecret,
+  }
+  const status = connectionStatus(state)
+  if (!options) {
+    return {
+      connection: status,
+      webhook,
+      locations: [],
+      unmatched_stock_locations: [],
+      dispatch_location: null,
+      checks: [{ id: "connection", ok: false, message: "Register the lastmile provider in the fulfillment module." }],
+      stock_locations: stockSummaries(stock, []),
+    }
+  }
+
+  const byExternal = stockByExternalId(stock)
+  const locations = remote.map((l) => locationView(l, byExternal))
+  const remoteExternal = new Set<string | null | undefined>(remote.map((l) => l.externalLocationId).filter(Boolean))
+  const unmatchedStock = stock.flatMap((s) => {
+    const mapped = mappedExternalId(s)
+    return mapped && !remoteExternal.has(mapped) ? [{ id: s.id, name: s.name, external_location_id: mapped }] : []
+  })
+  const dispatch = dispatchLocationOf(remote, stock)
+
+  const checks: Check[] = [{ id: "connection", ok: status.ok, message: status.message }]
+  if (status.ok) {
+    const enabled = locations.filter((l) => l.collection_enabled)
+    checks.push({
+      id: "no_collection_enabled",
+      ok: enabled.length > 0,
+      message: enabled.length
+        ? `${enabled.length} location(s) have collection enabled.`
+        : "No location has collection enabled at the service: click and collect cannot be offered.",
+    })
+    const unmatched = locations.filter((l) => !l.stock_location)
+    checks.push({
+      id: "unmatched_location",
+      ok: unmatched.length === 0,
+      message: unmatched.length
+        ? `No Medusa stock location matches ${unmatched.map((l) => l.name ?? l.external_location_id ?? l.fulfilment_location_id).join(", ")}: link each to a stock location below, or create one from it.`
+        : "Every service location has a matching Medusa stock location.",
+    })
+    const offeredNotEnabled = locations.filter((l) => l.has_collection_option && !l.collection_enabled)
+    const optionWithoutService = stock.filter(
+      (s) => hasOption(s, "pickup", "collection") && !locations.some((l) => l.stock_location?.id === s.id)
+    )
+    const notEnabled = [
+      ...offeredNotEnabled.map((l) => l.stock_location!.name),
+      ...optionWithoutService.map((s) => s.name),
+    ]
+    checks.push({
+      id: "store_not_enabled",
+      ok: notEnabled.length === 0,
+      message: notEnabled.length
+        ? `${notEnabled.join(", ")} offer(s) click and collect in Medusa, but collection is not enabled there at the service.`
+        : "Every store with a click-and-collect option has collection enabled at the service.",
+    })
+  }
+  checks.push({
+    id: "no_dispatch_location",
+    ok: !!dispatch?.hasDeliveryOption,
+    message: !dispatch
+      ? "No dispatch location for delivery: no location has a lastmile delivery option and no matched service location has delivery enabled."
+      : dispatch.hasDeliveryOption
+        ? `Deliveries are dispatched from ${dispatch.location.name}.`
+        : `${dispatch.location.name} dispatches at the service but has no lastmile delivery option yet: use Set up shipping options.`,
+  })
+
+  return {
+    connection: status,
+    webhook,
+    locations,
+    unmatched_stock_locations: unmatchedStock,
+    dispatch_location: dispatch ? { id: dispatch.location.id, name: dispatch.location.name } : null,
+    checks,
+    stock_locations: stockSummaries(stock, remote),
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * What the location widget shows for one stock location: whether the service
+ * answers, the service location the stock location is linked to (as Settings
+ * → Lastmile shows it), and whether deliveries leave from it. Only that
+ * location's view is built, not the page's overview.
+ */
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { dispatchLocationOf, stockByExternalId } from "../../../../lib/lastmile/stock-locations"
+import { readLocationStateSettled } from "../../../../workflows/setup-shipping-options/location-state"
+import type { StockLocationLastmileView } from "../../../../lib/lastmile/admin-api"
+import { connectionStatus, locationView } from "./overview"
+
+export async function stockLocationLastmileView(
+  container: MedusaContainer,
+  stockLocationId: string
+): Promise<StockLocationLastmileView> {
+  const state = await readLocationStateSettled(container)
+  const status = connectionStatus(state)
+  if (!state.options) {
+    return { connected: false, message: status.message, location: null, is_dispatch: false }
+  }
+  const byExternal = stockByExternalId(state.stock)
+  const linked = state.remote.find(
+    (l) => !!l.externalLocationId && byExternal.get(l.externalLocationId)?.id === stockLocationId
+  )
+  return {
+    connected: status.ok,
+    message: status.ok ? null : status.message,
+    location: linked ? locationView(linked, byExternal) : null,
+    is_dispatch: dispatchLocationOf(state.remote, state.stock)?.location.id === stockLocationId,
+  }
+}

@@ -1,0 +1,19 @@
+/**
+ * POST /admin/lastmile/tasks/:id/cancel {confirm: true}: cancel Medusa's side
+ * of a booked task although the service has not reported it cancelled (the
+ * courier confirmed it by other means). The task is read again first, and
+ * who cancelled it is recorded. The task at the service is untouched: the
+ * service has no cancel operation.
+ */
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { cancelTaskAnyway } from "../../../../../../workflows/cancel-lastmile-fulfillment/run"
+import { toTaskView } from "../../../reads/order-tasks"
+import { LASTMILE_MODULE } from "../../../../../../modules/lastmile"
+import type { LastmileModuleService } from "../../../../../../modules/lastmile/service"
+import type { CancelTaskType } from "../../../validators"
+
+export async function POST(req: AuthenticatedMedusaRequest<CancelTaskType>, res: MedusaResponse): Promise<void> {
+  const cancelled = await cancelTaskAnyway(req.scope, req.params.id, req.auth_context?.actor_id ?? null)
+  const task = await req.scope.resolve<LastmileModuleService>(LASTMILE_MODULE).retrieveLastmileTask(req.params.id)
+  res.json({ cancelled, task: toTaskView(task) })
+}

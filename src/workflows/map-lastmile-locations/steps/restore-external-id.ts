@@ -1,0 +1,28 @@
+/**
+ * Runs just before the address's link is written, and does nothing then.
+ * Its compensation puts the previous external id back (or removes the one
+ * written, with Medusa's "" convention): Medusa merges an address's metadata
+ * on update, so the compensation of its updateStockLocationsWorkflow, which
+ * writes the old metadata back, keeps a key the run added.
+ */
+import { Modules } from "@medusajs/framework/utils"
+import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
+import type { ExternalIdUpdate } from "./plan-location-mapping"
+
+export const restoreExternalIdStepId = "lastmile-restore-external-id"
+
+export const restoreExternalIdStep = createStep(
+  restoreExternalIdStepId,
+  async (update: ExternalIdUpdate) => new StepResponse(undefined, update),
+  async (update, { container }) => {
+    if (!update) {
+      return
+    }
+    const { id, address_1, country_code } = update.address
+    await container
+      .resolve(Modules.STOCK_LOCATION)
+      .upsertStockLocationAddresses([
+        { id, address_1, country_code, metadata: { external_location_id: update.previous_external_id ?? "" } },
+      ])
+  }
+)
