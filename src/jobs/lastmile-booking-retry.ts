@@ -1,7 +1,7 @@
 /** Every minute: retry failed bookings, finish interrupted ones, book orders whose event was missed. */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { retryDueBookings } from "../lib/booking/retry-bookings"
+import { retryDueBookings } from "../workflows/book-order-delivery/retry-due"
 
 export default async function lastmileBookingRetry(container: MedusaContainer): Promise<void> {
   const outcomes = await retryDueBookings(container)
@@ -9,7 +9,7 @@ export default async function lastmileBookingRetry(container: MedusaContainer): 
   if (count) {
     container
       .resolve(ContainerRegistrationKeys.LOGGER)
-      .info(`lastmile: booking job handled ${count} order(s): ${JSON.stringify(outcomes)}`)
+      .info(`lastmile: booking job handled ${count} delivery(ies) and return(s): ${JSON.stringify(outcomes)}`)
   }
 }
 

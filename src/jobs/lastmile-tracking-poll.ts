@@ -1,7 +1,7 @@
 /** Every minute: re-read open tasks (at the plugin's poll cadence) and any webhook left unprocessed. */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { pollOpenTasks } from "../lib/tracking/poll-open-tasks"
+import { pollOpenTasks } from "../workflows/sync-task-status/poll"
 
 export default async function lastmileTrackingPoll(container: MedusaContainer): Promise<void> {
   const outcomes = await pollOpenTasks(container)

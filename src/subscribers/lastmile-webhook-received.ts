@@ -2,13 +2,11 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { errorMessage } from "../lib/lastmile/error-message"
-import { requestTaskSync } from "../lib/tracking/sync-task-status"
-import { WEBHOOK_RECEIVED_EVENT, type WebhookReceivedData } from "../lib/tracking/webhook-intake"
+import { requestTaskSync } from "../workflows/sync-task-status/run"
+import { WEBHOOK_RECEIVED_EVENT } from "../modules/lastmile/service"
+import type { BellData } from "../lib/tracking/webhook-bells"
 
-export default async function lastmileWebhookReceived({
-  event,
-  container,
-}: SubscriberArgs<WebhookReceivedData>): Promise<void> {
+export default async function lastmileWebhookReceived({ event, container }: SubscriberArgs<BellData>): Promise<void> {
   // Coalesced per task: a burst of webhooks for one task costs one or two re-reads.
   // Never throws: a failure is kept on the events and the polling job re-reads the task.
   await requestTaskSync(container, event.data.lastmile_task_id, "webhook").catch((error: unknown) =>

@@ -5,6 +5,7 @@
  * for de-duplication when there is one.
  */
 import { createHash } from "node:crypto"
+import { isStorableText } from "./webhook-body"
 
 export interface TaskReference {
   taskId?: string
@@ -21,7 +22,7 @@ const NESTED_KEYS = ["task", "data", "payload", "object", "delivery", "return", 
 type Json = Record<string, unknown>
 
 function scalar(value: unknown): string | undefined {
-  if (typeof value === "string" && value.trim() && value.length <= 200) {
+  if (typeof value === "string" && value.trim() && value.length <= 200 && isStorableText(value)) {
     return value.trim()
   }
   if (typeof value === "number" && Number.isFinite(value)) {

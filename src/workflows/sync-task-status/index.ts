@@ -36,6 +36,7 @@ import { readTaskStatusStep } from "./steps/read-task-status"
 import { planTrackingUpdatesStep } from "./steps/plan-tracking-updates"
 import { recordTaskStatusStep } from "./steps/record-task-status"
 import { settleWebhookEventsStep } from "./steps/settle-webhook-events"
+import { cancelLastmileFulfillmentWorkflow } from "../cancel-lastmile-fulfillment"
 
 export {
   type StatusChangedPayload,
@@ -59,7 +60,7 @@ export const syncTaskStatusWorkflowId = "lastmile-sync-task-status"
 export const taskTrackingLockKey = (taskRowId: string): string => `lastmile:tracking:${taskRowId}`
 
 /** One part of the plan, for a core workflow that runs only when the part is there. */
-function part<K extends "shipment" | "delivery" | "return_receipt">(
+function part<K extends "shipment" | "delivery" | "return_receipt" | "cancellation">(
   updates: TrackingUpdates,
   key: K
 ): NonNullable<TrackingUpdates[K]> {
@@ -98,6 +99,20 @@ export const syncTaskStatusWorkflow = createWorkflow(syncTaskStatusWorkflowId, (
   when("lastmile-sync-when-return-receipt-needed", { updates }, ({ updates }) => !!updates.return_receipt).then(() => {
     const receipt = transform({ updates }, ({ updates }) => part(updates, "return_receipt"))
     receiveAndCompleteReturnOrderWorkflow.runAsStep({ input: receipt })
+  })
+  when("lastmile-sync-when-cancellation-needed", { updates }, ({ updates }) => !!updates.cancellation).then(() => {
+    const cancellation = transform({ updates, reading }, ({ updates, reading }) => {
+      const { kind, order_id, fulfillment_id } = part(updates, "cancellation")
+      return {
+        kind,
+        order_id,
+        fulfillment_id,
+        task_row_id: statusRead(reading).task.id,
+        by: "service" as const,
+        service_status: statusRead(reading).value,
+      }
+    })
+    cancelLastmileFulfillmentWorkflow.runAsStep({ input: cancellation })
   })
 
   recordTaskStatusStep({ reading, source: input.source })

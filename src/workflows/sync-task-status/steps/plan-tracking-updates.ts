@@ -31,7 +31,7 @@ export const planTrackingUpdatesStep = createStep(
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
 
     if (task.kind === "delivery") {
-      if (!task.fulfillment_id || (state !== "shipped" && state !== "delivered")) {
+      if (!task.fulfillment_id || state === "awaiting") {
         return new StepResponse(fulfillmentUpdates(task, state, null))
       }
       const { data } = await query.graph({
@@ -54,15 +54,33 @@ export const planTrackingUpdatesStep = createStep(
     }
 
     const { markReturnsReceived } = container.resolve<LastmileModuleService>(LASTMILE_MODULE).getPluginOptions()
-    if (!task.return_id || !markReturnsReceived || state !== "delivered") {
+    const needed = state === "cancelled" || (markReturnsReceived && state === "delivered")
+    if (!task.return_id || !needed) {
       return new StepResponse(returnUpdates(task, state, markReturnsReceived, null))
     }
     const { data } = await query.graph({
       entity: "return",
-      fields: ["id", "status", "items.item_id", "items.quantity", "items.received_quantity"],
+      fields: [
+        "id",
+        "status",
+        "items.item_id",
+        "items.quantity",
+        "items.received_quantity",
+        "fulfillments.id",
+        "fulfillments.canceled_at",
+        "fulfillments.shipped_at",
+      ],
       filters: { id: task.return_id },
     })
-    const orderReturn: ReturnProgress | undefined = data[0]
+    const row = data[0] as
+      | (ReturnProgress & {
+          fulfillments?: ({ id: string; canceled_at?: string | null; shipped_at?: string | null } | null)[] | null
+        })
+      | undefined
+    const orderReturn: ReturnProgress | undefined = row && {
+      ...row,
+      fulfillment: (row.fulfillments ?? []).find((f) => f?.id === task.fulfillment_id) ?? null,
+    }
     return new StepResponse(returnUpdates(task, state, markReturnsReceived, orderReturn))
   }
 )

@@ -10,8 +10,6 @@ import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import { LASTMILE_MODULE } from "../../../modules/lastmile"
 import type { LastmileTask } from "../../../modules/lastmile/models/lastmile-task"
 import type { LastmileModuleService } from "../../../modules/lastmile/service"
-import { pickTask } from "../../../lib/service-client"
-import { lastmileClient } from "../../../lib/connection/lastmile-connection"
 import { errorMessage } from "../../../lib/lastmile/error-message"
 import {
   type SyncSource,
@@ -53,14 +51,14 @@ async function readTaskStatus(container: MedusaContainer, taskRowId: string): Pr
   if (task.status !== "booked" || !task.task_id) {
     return { kind: "stopped", outcome: `task is ${task.status}, not booked yet: nothing to track`, ok: true }
   }
-  const connection = lastmileClient(container)
+  const connection = tasks.connection()
   if (!connection) {
     return { kind: "stopped", outcome: "the lastmile provider is not configured", ok: false }
   }
-  const remote = pickTask(
-    (await connection.client.findDeliveries(task.merchant_order_id)).filter((t) => String(t.taskId) === task.task_id),
-    task.kind === "delivery" ? "DELIVERY" : "RETURN"
-  )
+  const remote = await connection.client.findTask(task.merchant_order_id, {
+    kind: task.kind === "delivery" ? "DELIVERY" : "RETURN",
+    taskId: task.task_id,
+  })
   const now = new Date()
   if (!remote?.status?.value) {
     return {

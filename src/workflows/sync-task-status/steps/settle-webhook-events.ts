@@ -13,7 +13,7 @@ export interface SettleWebhookEventsInput {
   outcome: SyncOutcome
 }
 
-type EventStatus = "received" | "processed" | "ignored" | "duplicate" | "failed"
+type EventStatus = "received" | "processed" | "ignored" | "duplicate" | "failed" | "refused"
 
 interface PreviousEvent {
   id: string

@@ -4,7 +4,7 @@
  * (the provider's webhook_secret) authenticates it.
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { receiveWebhook } from "../../../../lib/tracking/webhook-intake"
+import { receiveWebhook } from "./intake"
 
 export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   const answer = await receiveWebhook(req.scope, req.params.token, req)

@@ -5,31 +5,15 @@
  */
 import { asValue } from "@medusajs/framework/awilix"
 import { ContainerRegistrationKeys, MedusaError, Modules, createMedusaContainer } from "@medusajs/framework/utils"
-import { StatusTable } from "../../lastmile/status-table"
-import { syncTaskStatus } from "../sync-task-status"
-import { ROLLED_BACK_OUTCOME } from "../../../workflows/sync-task-status/steps/list-waiting-webhook-events"
+import { StatusTable } from "../../../lib/lastmile/status-table"
+import { trackedTask } from "../../../test-support/tracked-task"
+import { LastmileClient } from "../../../lib/service-client"
+import { syncTaskStatus } from "../run"
+import { ROLLED_BACK_OUTCOME } from "../steps/list-waiting-webhook-events"
 
 const findDeliveries = jest.fn()
-jest.mock("../../connection/lastmile-connection", () => ({
-  lastmileClient: () => ({ client: { findDeliveries }, options: {} }),
-}))
 
-const taskRow = {
-  id: "lmtask_1",
-  kind: "delivery",
-  status: "booked",
-  order_id: "order_1",
-  return_id: null,
-  fulfillment_id: "ful_1",
-  merchant_order_id: "order_1",
-  task_id: "1001",
-  tracking_id: "LM1",
-  service_status: "NOT_STARTED",
-  tracking_state: "awaiting",
-  unmapped_status: null,
-  last_checked_at: null,
-  status_history: { entries: [] },
-}
+const taskRow = { ...trackedTask(), last_checked_at: null, status_history: { entries: [] } }
 
 function fakeContainer({ orderRead }: { orderRead: "ok" | "refused" | "broken" }) {
   const locks = new Map<string, string | undefined>()
@@ -90,6 +74,11 @@ function fakeContainer({ orderRead }: { orderRead: "ok" | "refused" | "broken" }
       },
     }),
     lastmile: asValue({
+      // The real client's lookups over a faked network call.
+      connection: () => ({
+        client: Object.assign(Object.create(LastmileClient.prototype), { findDeliveries }),
+        options: {},
+      }),
       getPluginOptions: () => ({ statusTable: new StatusTable(), markReturnsReceived: false }),
       retrieveLastmileTask: async () => taskRow,
       listLastmileWebhookEvents: async (filters: { status?: string; id?: string[] }) =>
