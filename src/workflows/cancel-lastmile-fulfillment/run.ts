@@ -1,0 +1,69 @@
+/**
+ * The merchant's deliberate cancel of a booked task before the service says
+ * it is cancelled (the courier phoned; no webhook yet): the task is read
+ * again from the service first, and the override is recorded with who made
+ * it and what the service showed. When the service does show it cancelled,
+ * that is recorded instead.
+ */
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { MedusaError } from "@medusajs/framework/utils"
+import { cancelLastmileFulfillmentWorkflow } from "./index"
+import { LASTMILE_MODULE } from "../../modules/lastmile"
+import type { LastmileModuleService } from "../../modules/lastmile/service"
+import { errorMessage } from "../../lib/lastmile/error-message"
+
+export interface CancelledTask {
+  by: "service" | "merchant"
+  service_status: string | null
+}
+
+export async function cancelTaskAnyway(
+  container: MedusaContainer,
+  taskRowId: string,
+  actorId: string | null
+): Promise<CancelledTask> {
+  const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
+  const task = await tasks.retrieveLastmileTask(taskRowId)
+  if (task.status !== "booked" || !task.fulfillment_id || !task.task_id) {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `This ${task.kind} is not booked (${task.status}): cancel the order or the fulfillment in Medusa as usual.`
+    )
+  }
+  if (task.cancellation) {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "Medusa's side of this task is cancelled already.")
+  }
+  let serviceStatus: string | null = null
+  const connection = tasks.connection()
+  try {
+    const remote = connection
+      ? await connection.client.findTask(task.merchant_order_id, {
+          kind: task.kind === "delivery" ? "DELIVERY" : "RETURN",
+          taskId: task.task_id,
+        })
+      : null
+    serviceStatus = remote?.status?.value ?? null
+  } catch (error) {
+    // The merchant cancels anyway: what the service could not tell is recorded too.
+    serviceStatus = `unreadable: ${errorMessage(error)}`
+  }
+  const phase = serviceStatus ? tasks.getPluginOptions().statusTable.phaseOf(serviceStatus) : null
+  const by = phase === "cancelled" ? "service" : "merchant"
+  const { errors } = await cancelLastmileFulfillmentWorkflow(container).run({
+    input: {
+      task_row_id: task.id,
+      kind: task.kind,
+      order_id: task.order_id,
+      fulfillment_id: task.fulfillment_id,
+      by,
+      actor_id: actorId,
+      service_status: serviceStatus,
+      close_tracking: true,
+    },
+    throwOnError: false,
+  })
+  if (errors.length) {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Medusa did not cancel it: ${errorMessage(errors[0].error)}`)
+  }
+  return { by, service_status: serviceStatus }
+}

@@ -1,0 +1,78 @@
+/**
+ * Marks a booked fulfillment as one Medusa may now cancel, and records how
+ * on the task row: the service reported the task cancelled, or the merchant
+ * cancelled it here deliberately (who and when). The provider's
+ * `cancelFulfillment` reads the mark. Its compensation puts both back.
+ */
+import type { IFulfillmentModuleService } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
+import { LASTMILE_MODULE } from "../../../modules/lastmile"
+import type { LastmileModuleService, TaskRow } from "../../../modules/lastmile/service"
+import { withHistoryEntry } from "../../../lib/lastmile/task-history"
+import type { TaskCancellation } from "../../../lib/lastmile/admin-api"
+
+export interface MarkCancelledInput {
+  task_row_id: string
+  fulfillment_id: string
+  by: "service" | "merchant"
+  actor_id?: string | null
+  service_status?: string | null
+  /** The merchant's cancel from the admin: tracking ends here (the sync closes it itself when the service reports it). */
+  close_tracking?: boolean
+}
+
+interface Previous {
+  task: TaskRow
+  fulfillment_id: string
+  data: Record<string, unknown> | null
+}
+
+export const markCancelledStepId = "lastmile-mark-cancelled"
+
+export const markCancelledStep = createStep(
+  markCancelledStepId,
+  async (input: MarkCancelledInput, { container }) => {
+    const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
+    const fulfillments = container.resolve<IFulfillmentModuleService>(Modules.FULFILLMENT)
+    const task = await tasks.retrieveLastmileTask(input.task_row_id)
+    const fulfillment = await fulfillments.retrieveFulfillment(input.fulfillment_id, { select: ["id", "data"] })
+    const data = (fulfillment.data ?? null) as Record<string, unknown> | null
+    await fulfillments.updateFulfillment(input.fulfillment_id, { data: { ...(data ?? {}), cancelled: input.by } })
+    const cancellation: TaskCancellation = {
+      by: input.by,
+      at: new Date().toISOString(),
+      actor_id: input.actor_id ?? null,
+      service_status: input.service_status ?? null,
+    }
+    const history = withHistoryEntry(task.status_history, {
+      value: input.by === "service" ? "cancelled_in_medusa" : "cancelled_by_merchant",
+      source: input.by === "service" ? "service" : "admin",
+      detail:
+        input.by === "service"
+          ? "The service reported the task cancelled: Medusa's fulfillment was cancelled."
+          : `Cancelled in Medusa by ${input.actor_id ?? "an admin user"} while the service showed ${input.service_status ?? "no status"}.`,
+    })
+    await tasks.updateLastmileTasks({
+      id: task.id,
+      cancellation: { ...cancellation },
+      // The parcel is no longer Medusa's to follow.
+      ...(input.close_tracking
+        ? {
+            tracking_state: "cancelled",
+            status_history: withHistoryEntry(history, { value: "tracking_closed", source: "admin" }),
+          }
+        : { status_history: history }),
+    })
+    return new StepResponse(cancellation, { task, fulfillment_id: input.fulfillment_id, data } satisfies Previous)
+  },
+  async (previous, { container }) => {
+    if (!previous) {
+      return
+    }
+    await container
+      .resolve<IFulfillmentModuleService>(Modules.FULFILLMENT)
+      .updateFulfillment(previous.fulfillment_id, { data: previous.data })
+    await container.resolve<LastmileModuleService>(LASTMILE_MODULE).restoreTaskRow(previous.task)
+  }
+)
