@@ -2,17 +2,25 @@
  * The rates route's JSON turned into what a checkout's delivery step shows:
  * one choice per delivery rate (with its window and CO₂ saving), one per
  * store that can offer collection (with its readiness text), and what cannot
- * be offered with the reason in the shopper's words. Each choice carries what
- * choosing it sends, so one click is one request.
+ * be offered with the reason in the shopper's words, also grouped so each
+ * reason is said once. Each choice carries what choosing it sends, so one
+ * click is one request, and its price is the one the cart is charged: live,
+ * kept through a moment's outage, or the merchant's estimate.
  */
 import { formatAmount, formatCo2Savings, formatWindow, type LastmileFormatOptions } from "./format"
+import { readStoreAddress } from "./store-address"
 import type {
   LastmileCartLike,
+  LastmileCartShippingMethod,
   LastmileDeliveryRate,
   LastmileOptionRate,
   LastmileRatesResponse,
+  LastmileStoreAddress,
   LastmileWindow,
 } from "./types"
+import { type LastmileUnavailableSummary, summariseUnavailable } from "./unavailable-reasons"
+
+export type { LastmileStoreAddress } from "./types"
 
 /** The provider id of a host that registers the provider with `id: "lastmile"`, as the README's install does. */
 export const LASTMILE_PROVIDER_ID = "lastmile_lastmile"
@@ -40,6 +48,13 @@ interface ChoiceBase extends LastmileChoiceRef {
   isTaxInclusive: boolean
   /** The merchant's fallback price while live prices are unavailable: show it as an estimate. */
   estimate: boolean
+  /**
+   * The price the cart's method keeps while live prices are unavailable for a
+   * moment: what the cart is charged for this choice, not an estimate.
+   */
+  kept: boolean
+  /** Words for beside the price when it is not a live one: "Estimated price", "Price as chosen"; null when live. */
+  priceNote: string | null
   description: string | null
   window: LastmileWindow | null
   priceText: string
@@ -54,14 +69,6 @@ export interface LastmileDeliveryChoice extends ChoiceBase {
   co2Text: string | null
   /** The rate the option's `delivery_rate_rule` picks, which `amount` of the option prices. */
   isDefault: boolean
-}
-
-export interface LastmileStoreAddress {
-  address_1: string | null
-  address_2: string | null
-  city: string | null
-  postal_code: string | null
-  country_code: string | null
 }
 
 export interface LastmileCollectionChoice extends ChoiceBase {
@@ -88,6 +95,8 @@ export interface LastmileUnavailableOption {
   reason: string
   /** The machine-readable cause of an option (`input_incomplete`, `service_unavailable`, …); null for a rate. */
   code: string | null
+  /** For `input_incomplete`: the details to fix (`shipping_address.phone`, `shipping_address`, `email`, …). */
+  fields: string[]
 }
 
 export interface LastmileDeliveryStep {
@@ -106,6 +115,13 @@ export interface LastmileDeliveryStep {
   missingDetails: string | null
   /** The choice the cart's shipping method holds, when a cart was given. */
   selectedKey: string | null
+  /**
+   * The option (or rate) the cart's method holds when it can no longer be
+   * offered: the shopper must choose again. Null when a cart was not given.
+   */
+  chosenUnavailable: LastmileUnavailableOption | null
+  /** What cannot be offered, each reason once with what the shopper can do (see `summariseUnavailable`). */
+  reasons: LastmileUnavailableSummary
 }
 
 export interface LastmileDeliveryStepOptions extends LastmileFormatOptions {
@@ -115,6 +131,10 @@ export interface LastmileDeliveryStepOptions extends LastmileFormatOptions {
 
 /** Shown for a rate the route refuses without saying why (the route always says; this keeps the type honest). */
 const NO_REASON = "This option is not available right now."
+
+/** Beside a price that is not a live quote's. */
+export const ESTIMATE_NOTE = "Estimated price"
+export const KEPT_NOTE = "Price as chosen"
 
 export function choiceKey(choice: LastmileChoiceRef): string {
   return choice.rateCode === null ? choice.shippingOptionId : `${choice.shippingOptionId}#${choice.rateCode}`
@@ -138,11 +158,13 @@ export function toDeliveryStep(
         name: optionDisplayName(option),
         reason: option.unavailable_reason ?? NO_REASON,
         code: option.unavailable_code,
+        fields: option.unavailable_fields ?? [],
       })
     } else if (option.type === "collection") {
       collection.push(collectionChoice(option, option.amount, options))
     } else {
-      const { choices, refused } = deliveryChoices(option, option.amount, options)
+      const heldRateName = text(methodOf(options.cart, option.shipping_option_id)?.data?.rateName)
+      const { choices, refused } = deliveryChoices(option, option.amount, heldRateName, options)
       delivery.push(...choices)
       unavailable.push(...refused)
     }
@@ -155,13 +177,44 @@ export function toDeliveryStep(
     unavailable,
     partial: response.eligibility === "PARTIAL",
     missingDetails: unavailable.find((u) => u.code === "input_incomplete")?.reason ?? null,
+    reasons: summariseUnavailable({ delivery, collection, unavailable }),
   }
-  return { ...step, selectedKey: options.cart ? selectedChoiceKey(step, options.cart) : null }
+  const selectedKey = options.cart ? selectedChoiceKey(step, options.cart) : null
+  return {
+    ...step,
+    selectedKey,
+    chosenUnavailable: options.cart && selectedKey === null ? chosenUnavailable(unavailable, options.cart) : null,
+  }
+}
+
+/** The cart's latest method for a shipping option. */
+function methodOf(
+  cart: LastmileCartLike | null | undefined,
+  shippingOptionId: string
+): LastmileCartShippingMethod | undefined {
+  return [...(cart?.shipping_methods ?? [])].reverse().find((m) => m.shipping_option_id === shippingOptionId)
+}
+
+/** What the cart's latest lastmile method holds, among what cannot be offered: the option, or its picked rate. */
+function chosenUnavailable(
+  unavailable: LastmileUnavailableOption[],
+  cart: LastmileCartLike
+): LastmileUnavailableOption | null {
+  const method = [...(cart.shipping_methods ?? [])]
+    .reverse()
+    .find((m) => unavailable.some((u) => u.shippingOptionId === m.shipping_option_id))
+  if (!method) {
+    return null
+  }
+  const ofOption = unavailable.filter((u) => u.shippingOptionId === method.shipping_option_id)
+  const rateCode = method.data?.rateCode
+  return ofOption.find((u) => u.rateCode === null) ?? ofOption.find((u) => u.rateCode === rateCode) ?? null
 }
 
 function deliveryChoices(
   option: LastmileOptionRate,
   amount: number,
+  heldRateName: string | null,
   format: LastmileFormatOptions
 ): { choices: LastmileDeliveryChoice[]; refused: LastmileUnavailableOption[] } {
   const offered = option.rates.filter((rate): rate is LastmileDeliveryRate & { amount: number } => {
@@ -177,6 +230,7 @@ function deliveryChoices(
       name: rate.name ?? option.name,
       reason: rate.unavailable_reason ?? NO_REASON,
       code: null,
+      fields: [],
     }))
   if (!offered.length) {
     // No live rates to pick from (the outage fallback, or a price kept through a blip): the option is the choice.
@@ -186,7 +240,8 @@ function deliveryChoices(
         {
           ...choiceBase(option, ref, amount, option.description, option.window, format),
           kind: "delivery",
-          name: option.name,
+          // A kept price is the held rate's: named as the shopper chose it, as the cart's summary names it.
+          name: (option.kept ? (option.rate_name ?? heldRateName) : null) ?? option.name,
           co2Savings: option.co2_savings,
           co2Text: formatCo2Savings(option.co2_savings, format),
           isDefault: true,
@@ -221,7 +276,7 @@ function collectionChoice(
     kind: "collection",
     rateCode: null,
     storeName: optionDisplayName(option),
-    address: storeAddress(option.stock_location?.address),
+    address: readStoreAddress(option.stock_location?.address),
     stockLocationId: option.stock_location_id,
     merchantLocationId: option.merchant_location_id,
   }
@@ -243,6 +298,8 @@ function choiceBase(
     currencyCode: option.currency_code,
     isTaxInclusive: option.is_tax_inclusive,
     estimate: option.fallback,
+    kept: option.kept,
+    priceNote: priceNoteOf(option),
     description,
     window,
     priceText: formatAmount(amount, option.currency_code, format),
@@ -250,26 +307,16 @@ function choiceBase(
   }
 }
 
+function priceNoteOf(option: Pick<LastmileOptionRate, "fallback" | "kept">): string | null {
+  if (option.kept) {
+    return KEPT_NOTE
+  }
+  return option.fallback ? ESTIMATE_NOTE : null
+}
+
 /** A store by its stock location's name; a delivery option by its own. */
 function optionDisplayName(option: LastmileOptionRate): string {
   return option.type === "collection" ? (option.stock_location?.name ?? option.name) : option.name
-}
-
-function storeAddress(address: Record<string, unknown> | null | undefined): LastmileStoreAddress | null {
-  if (!address) {
-    return null
-  }
-  const text = (key: keyof LastmileStoreAddress) => {
-    const value = address[key]
-    return typeof value === "string" && value.trim() ? value : null
-  }
-  return {
-    address_1: text("address_1"),
-    address_2: text("address_2"),
-    city: text("city"),
-    postal_code: text("postal_code"),
-    country_code: text("country_code"),
-  }
 }
 
 /**
@@ -288,9 +335,10 @@ export function selectedChoiceKey(
     if (!ofOption.length) {
       continue
     }
-    const store = ofOption.find((choice) => choice.kind === "collection")
-    if (store) {
-      return store.key
+    // A store has one choice; a kept price is, by definition, the choice the cart's method holds.
+    const held = ofOption.find((choice) => choice.kind === "collection" || choice.kept)
+    if (held) {
+      return held.key
     }
     const rateCode = method.data?.rateCode
     const rateName = method.data?.rateName
@@ -305,4 +353,8 @@ export function selectedChoiceKey(
     return picked ? null : (ofOption.find((choice) => choice.kind === "delivery" && choice.isDefault)?.key ?? null)
   }
   return null
+}
+
+function text(value: unknown): string | null {
+  return typeof value === "string" && value.trim() ? value : null
 }

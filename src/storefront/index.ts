@@ -13,8 +13,9 @@ export {
   type LastmileDeliveryChoice,
   type LastmileDeliveryStep,
   type LastmileDeliveryStepOptions,
-  type LastmileStoreAddress,
   type LastmileUnavailableOption,
+  ESTIMATE_NOTE,
+  KEPT_NOTE,
   LASTMILE_PROVIDER_ID,
   choiceKey,
   isLastmileShippingOption,
@@ -23,7 +24,33 @@ export {
 } from "./delivery-step"
 export { LastmileStorefrontError, UNREACHABLE_MESSAGE, toStorefrontError } from "./errors"
 export { type LastmileFormatOptions, formatAmount, formatCo2Savings, formatWindow } from "./format"
-export { type LastmileOrderTracking, type LastmileTrackingStatus, readOrderTracking } from "./tracking"
+export { LASTMILE_RETURN_OPTION_ID, isLastmileReturnOption } from "./returns"
+export { formatStoreAddress, readStoreAddress, storeAddressUnlessIn } from "./store-address"
+export {
+  type LastmileCollectionDetails,
+  type LastmileOrderTracking,
+  type LastmileTrackingStatus,
+  readOrderTracking,
+} from "./tracking"
+export {
+  type LastmileTrackingLink,
+  type LastmileTrackingText,
+  LASTMILE_STATUS_TEXT,
+  describeOrderTracking,
+} from "./tracking-text"
+export {
+  type LastmileReasonGroup,
+  type LastmileShopperAction,
+  type LastmileStepVerdict,
+  type LastmileUnavailableSummary,
+  type LastmileVerdictKind,
+  LASTMILE_ACTION_TEXT,
+  NONE_AVAILABLE_TEXT,
+  NOTHING_OFFERED_TEXT,
+  SOME_UNAVAILABLE_TEXT,
+  actionFor,
+  summariseUnavailable,
+} from "./unavailable-reasons"
 export type {
   LastmileCartLike,
   LastmileCartShippingMethod,
@@ -35,5 +62,6 @@ export type {
   LastmileRatesResponse,
   LastmileRequestOptions,
   LastmileSdk,
+  LastmileStoreAddress,
   LastmileWindow,
 } from "./types"

@@ -13,6 +13,15 @@ export interface LastmileWindow {
   to: string
 }
 
+/** A store's address as the shopper is shown it (the stock location's, or the one kept on the method). */
+export interface LastmileStoreAddress {
+  address_1: string | null
+  address_2: string | null
+  city: string | null
+  postal_code: string | null
+  country_code: string | null
+}
+
 /**
  * The request options a call passes through to `sdk.client.fetch`: a
  * customer's auth header, and Next.js's cache options (a Next app's `fetch`

@@ -5,10 +5,13 @@ import type { LastmileRatesResponse } from "../types"
 import {
   CAMDEN_READINESS,
   INCOMPLETE_RATES,
+  KEPT_RATES,
   LIVE_RATES,
   NOW,
   OUTAGE_RATES,
   PHONE_MISSING,
+  currentCollectionData,
+  currentMethodData,
   methodData,
 } from "./fixtures"
 
@@ -108,6 +111,89 @@ describe("toDeliveryStep", () => {
   })
 })
 
+describe("one price per choice", () => {
+  /** The cart the shopper chose "Next day" on at £4.95, as the store API answers it. */
+  const chosen = {
+    id: "cart_1",
+    shipping_methods: [
+      {
+        shipping_option_id: "so_next_day",
+        name: "Next day delivery",
+        amount: 4.95,
+        data: currentMethodData({ rateCode: "ND-STD", rateName: "Next day", description: null }),
+      },
+    ],
+  }
+
+  it("shows a live price as it is, with nothing beside it", () => {
+    const step = toDeliveryStep(LIVE_RATES, LONDON)
+    expect(step.delivery.map((c) => [c.kept, c.estimate, c.priceNote])).toEqual([
+      [false, false, null],
+      [false, false, null],
+    ])
+  })
+
+  it("shows the chosen option at the price the cart keeps through an outage, named as chosen and selected", () => {
+    const step = toDeliveryStep(KEPT_RATES, { ...LONDON, cart: chosen })
+    const held = step.delivery.find((c) => c.shippingOptionId === "so_next_day")
+    expect(held).toMatchObject({
+      name: "Next day",
+      amount: chosen.shipping_methods[0].amount,
+      priceText: "£4.95",
+      kept: true,
+      estimate: false,
+      priceNote: "Price as chosen",
+      windowText: "Tomorrow, 08:00–20:00",
+    })
+    expect(step.selectedKey).toBe(held?.key)
+    expect(step.chosenUnavailable).toBeNull()
+  })
+
+  it("shows the other delivery options at the fallback, as estimates", () => {
+    const step = toDeliveryStep(KEPT_RATES, { ...LONDON, cart: chosen })
+    expect(step.delivery.find((c) => c.shippingOptionId === "so_same_day")).toMatchObject({
+      kept: false,
+      estimate: true,
+      priceNote: "Estimated price",
+      priceText: "£6.00",
+    })
+  })
+
+  it("names a kept price by the rate the route says it keeps, with or without the cart", () => {
+    expect(toDeliveryStep(KEPT_RATES).delivery[0].name).toBe("Next day")
+    const fromOlderServer = { ...KEPT_RATES, rates: KEPT_RATES.rates.map((r) => ({ ...r, rate_name: null })) }
+    expect(toDeliveryStep(fromOlderServer).delivery[0].name).toBe("Next day delivery")
+    expect(toDeliveryStep(fromOlderServer, { ...LONDON, cart: chosen }).delivery[0].name).toBe("Next day")
+  })
+
+  it("says so when the option the cart holds can no longer be offered, and selects nothing", () => {
+    const atCamden = {
+      id: "cart_1",
+      shipping_methods: [{ shipping_option_id: "so_camden", amount: 0, data: currentCollectionData() }],
+    }
+    const step = toDeliveryStep(KEPT_RATES, { cart: atCamden })
+    expect(step.selectedKey).toBeNull()
+    expect(step.chosenUnavailable).toMatchObject({ key: "so_camden", code: "service_unavailable" })
+    expect(toDeliveryStep(KEPT_RATES).chosenUnavailable).toBeNull()
+  })
+
+  it("says so when the rate the shopper picked is refused now", () => {
+    const morning = {
+      id: "cart_1",
+      shipping_methods: [
+        {
+          shipping_option_id: "so_next_day",
+          data: currentMethodData({ rateCode: "ND-AM", rateName: "Next day morning" }),
+        },
+      ],
+    }
+    expect(toDeliveryStep(LIVE_RATES, { cart: morning }).chosenUnavailable).toMatchObject({
+      key: "so_next_day#ND-AM",
+      reason: "No van has room for a morning slot.",
+    })
+  })
+})
+
 describe("the choice a cart holds", () => {
   const cartWith = (data: Record<string, unknown> | null, optionId = "so_next_day") => ({
     id: "cart_1",
@@ -142,6 +228,13 @@ describe("the choice a cart holds", () => {
     })
     const cart = cartWith(data, "so_camden")
     expect(selectedChoiceKey(toDeliveryStep(LIVE_RATES), cart)).toBe("so_camden")
+  })
+
+  it("is read from a method written since 0.2", () => {
+    const cart = cartWith(currentMethodData({ rateCode: "ND-STD", rateName: "Next day" }))
+    expect(toDeliveryStep(LIVE_RATES, { cart }).selectedKey).toBe("so_next_day#ND-STD")
+    const store = cartWith(currentCollectionData(), "so_camden")
+    expect(toDeliveryStep(LIVE_RATES, { cart: store }).selectedKey).toBe("so_camden")
   })
 
   it("is nothing for a cart without a lastmile method", () => {

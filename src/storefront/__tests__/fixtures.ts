@@ -5,7 +5,14 @@
  */
 import { type PricedShippingOption, toOptionRate } from "../../lib/checkout/option-rate"
 import type { LastmileRatesResponse as RouteRatesResponse } from "../../lib/checkout/option-rate"
-import { type LastmileFulfillmentData, type LastmileShippingMethodData, toLabels } from "../../lib/lastmile/contracts"
+import {
+  LASTMILE_DATA_MARKER,
+  type LastmileFulfillmentData,
+  type LastmileShippingMethodData,
+  PENDING_BOOKING,
+  toFulfillmentData,
+  toLabels,
+} from "../../lib/lastmile/contracts"
 import { LASTMILE_PROVIDER_ID, buildFulfillmentOptions } from "../../lib/lastmile/fulfillment-options"
 import type { PricingResult } from "../../lib/lastmile/pricing-result"
 import { describePricing, describeStandIn } from "../../lib/lastmile/rate-details"
@@ -142,6 +149,35 @@ export const OUTAGE_RATES = ratesResponse([
   ),
 ])
 
+/**
+ * The service failed for a moment after the shopper chose "Next day" at
+ * £4.95: that option keeps its price (the cart's method amount), same day is
+ * at the merchant's fallback, and the store cannot be confirmed.
+ */
+export const KEPT_RATES = ratesResponse([
+  option(
+    "so_next_day",
+    "Next day delivery",
+    NEXT_DAY.id,
+    4.95,
+    describeStandIn(NEXT_DAY, {
+      kind: "kept",
+      rateCode: STANDARD.rateCode,
+      name: STANDARD.name,
+      description: null,
+      window: STANDARD.window ?? null,
+    })
+  ),
+  option("so_same_day", "Same day delivery", SAME_DAY.id, 6, describeStandIn(SAME_DAY, { kind: "fallback" })),
+  option(
+    "so_camden",
+    "Collect from Camden",
+    COLLECTION.id,
+    null,
+    describePricing(COLLECTION, { ok: false, reason: "service_unavailable", detail: "503", error: null })
+  ),
+])
+
 export const PHONE_MISSING = "Enter a phone number so the courier can reach you."
 
 /** The cart has no phone number yet: nothing can be quoted. */
@@ -151,11 +187,16 @@ export const INCOMPLETE_RATES = ratesResponse([
     "Next day delivery",
     NEXT_DAY.id,
     null,
-    describePricing(NEXT_DAY, { ok: false, reason: "input_incomplete", detail: PHONE_MISSING, problems: [] })
+    describePricing(NEXT_DAY, {
+      ok: false,
+      reason: "input_incomplete",
+      detail: PHONE_MISSING,
+      problems: [{ field: "shipping_address.phone", message: PHONE_MISSING }],
+    })
   ),
 ])
 
-/** A shipping method's data as `validateFulfillmentData` stores it. */
+/** A shipping method's data as `validateFulfillmentData` stored it before 0.2 (still read on older orders). */
 export function methodData(overrides: Partial<LastmileShippingMethodData> = {}): LastmileShippingMethodData {
   return {
     optionId: NEXT_DAY.id,
@@ -177,7 +218,82 @@ export function methodData(overrides: Partial<LastmileShippingMethodData> = {}):
   }
 }
 
-/** A booked fulfillment as the booking leaves it: data and labels from the contracts. */
+/** A shipping method's data as the provider writes it since 0.2: only what the shopper is shown. */
+export function currentMethodData(overrides: Partial<LastmileShippingMethodData> = {}): LastmileShippingMethodData {
+  return {
+    provider: LASTMILE_DATA_MARKER,
+    kind: "delivery",
+    rateCode: "ND-ECO",
+    rateName: "Next day eco",
+    rateChosen: true,
+    description: "By cargo bike",
+    window: { from: "2026-07-25T11:00:00.000Z", to: "2026-07-25T21:00:00.000Z" },
+    quotedAt: "2026-07-24T09:00:00.000Z",
+    fallback: false,
+    ...overrides,
+  }
+}
+
+export const CAMDEN_STORE = {
+  name: "Camden",
+  address: {
+    address_1: "12 Camden High St",
+    address_2: null,
+    city: "London",
+    postal_code: "NW1 0JH",
+    country_code: "gb",
+  },
+}
+
+/** A collection method since 0.2: the store's name and address, its readiness text as the description. */
+export function currentCollectionData(overrides: Partial<LastmileShippingMethodData> = {}): LastmileShippingMethodData {
+  return currentMethodData({
+    kind: "collection",
+    rateCode: "SVC_COL",
+    rateName: "Click and collect",
+    rateChosen: false,
+    description: "Ready to collect from 14:00 today.",
+    window: null,
+    store: CAMDEN_STORE,
+    ...overrides,
+  })
+}
+
+/** A fulfillment booked since 0.2, its data made by the contracts' `toFulfillmentData`. */
+export function currentFulfillment(
+  shown: Parameters<typeof toFulfillmentData>[1],
+  task: Parameters<typeof toFulfillmentData>[0] = {
+    taskId: 4242,
+    trackingId: "LM-4242",
+    trackingUrl: "https://track.example.com/LM-4242",
+    status: { value: "NOT_STARTED" },
+  }
+) {
+  return {
+    id: "ful_1",
+    provider_id: LASTMILE_PROVIDER_ID,
+    data: toFulfillmentData(task, { bookedAt: new Date("2026-07-24T09:00:02.000Z"), ...shown }),
+    shipped_at: null,
+    delivered_at: null,
+    canceled_at: null,
+    created_at: "2026-07-24T09:00:01.000Z",
+  }
+}
+
+/** A fulfillment whose booking is under way: what the provider returns before the booking replaces it. */
+export function pendingFulfillment() {
+  return {
+    id: "ful_1",
+    provider_id: LASTMILE_PROVIDER_ID,
+    data: { provider: LASTMILE_DATA_MARKER, status: PENDING_BOOKING },
+    shipped_at: null,
+    delivered_at: null,
+    canceled_at: null,
+    created_at: "2026-07-24T09:00:01.000Z",
+  }
+}
+
+/** A booked fulfillment as the booking left it before 0.2: data and labels from the contracts. */
 export function bookedFulfillment(overrides: { id?: string; created_at?: string } = {}) {
   const data: LastmileFulfillmentData = {
     taskId: 4242,
@@ -213,3 +329,4 @@ export function fakeSdk(answer: (path: string, init?: LastmileFetchInit) => unkn
   }
   return { sdk, calls }
 }
+export const pricedOption = option

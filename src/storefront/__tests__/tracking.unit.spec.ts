@@ -4,7 +4,16 @@ import { LASTMILE_PROVIDER_ID as PLUGIN_PROVIDER_ID, optionKindOf } from "../../
 import { LASTMILE_PROVIDER_ID, isLastmileShippingOption } from "../delivery-step"
 import { readOrderTracking } from "../tracking"
 import type { LastmileCartLike, LastmileOrderLike } from "../types"
-import { CAMDEN_READINESS, bookedFulfillment, methodData } from "./fixtures"
+import {
+  CAMDEN_READINESS,
+  CAMDEN_STORE,
+  bookedFulfillment,
+  currentCollectionData,
+  currentFulfillment,
+  currentMethodData,
+  methodData,
+  pendingFulfillment,
+} from "./fixtures"
 
 // Medusa's own store types fit what the helpers read, so a storefront passes its order and cart as they are.
 type Fits<A, B> = [A] extends [B] ? true : false
@@ -34,6 +43,7 @@ describe("readOrderTracking", () => {
       deliveredAt: null,
       methodName: "Next day delivery",
       rateName: "Next day",
+      choiceName: "Next day",
       window: { from: "2026-07-25T07:00:00.000Z", to: "2026-07-25T19:00:00.000Z" },
       description: null,
       collection: null,
@@ -78,7 +88,15 @@ describe("readOrderTracking", () => {
     expect(readOrderTracking(order)).toMatchObject({
       kind: "collection",
       description: CAMDEN_READINESS,
-      collection: { name: "Collect from Camden", stockLocationId: "sloc_camden", merchantLocationId: "store-camden" },
+      choiceName: "Collect from Camden",
+      collection: {
+        name: "Collect from Camden",
+        address: null,
+        readiness: CAMDEN_READINESS,
+        bring: null,
+        stockLocationId: "sloc_camden",
+        merchantLocationId: "store-camden",
+      },
     })
   })
 
@@ -104,10 +122,114 @@ describe("readOrderTracking", () => {
   })
 })
 
+describe("readOrderTracking, on data written since 0.2", () => {
+  const ECO_WINDOW = { from: "2026-07-25T11:00:00.000Z", to: "2026-07-25T21:00:00.000Z" }
+  const delivery = (fulfillments: LastmileOrderLike["fulfillments"] = []) =>
+    placed({
+      shipping_methods: [{ name: "Next day delivery", shipping_option_id: "so_next_day", data: currentMethodData() }],
+      fulfillments,
+    })
+  const collection = (fulfillments: LastmileOrderLike["fulfillments"] = [], data = currentCollectionData()) =>
+    placed({ shipping_methods: [{ name: "Collect from Camden", data }], fulfillments })
+
+  it("names a delivery by the rate the shopper chose, not the option", () => {
+    const booked = currentFulfillment({ kind: "delivery", rateName: "Next day eco", window: ECO_WINDOW })
+    expect(readOrderTracking(delivery([booked]))).toMatchObject({
+      kind: "delivery",
+      status: "booked",
+      methodName: "Next day delivery",
+      rateName: "Next day eco",
+      choiceName: "Next day eco",
+      window: ECO_WINDOW,
+      description: "By cargo bike",
+      trackingNumber: "LM-4242",
+      trackingUrl: "https://track.example.com/LM-4242",
+      collection: null,
+    })
+  })
+
+  it("is pending while the booking is under way", () => {
+    expect(readOrderTracking(delivery([pendingFulfillment()]))).toMatchObject({
+      status: "pending",
+      trackingNumber: null,
+      trackingUrl: null,
+    })
+  })
+
+  it("is canceled once the service cancelled the booking, before Medusa's fulfillment follows", () => {
+    const booked = currentFulfillment({ kind: "delivery" })
+    const cancelled = { ...booked, data: { ...booked.data, cancelled: "service" } }
+    expect(readOrderTracking(delivery([cancelled]))?.status).toBe("canceled")
+  })
+
+  it("reads the order's delivery, never a return's booking", () => {
+    const booked = currentFulfillment({ kind: "delivery" })
+    const returned = {
+      ...currentFulfillment({ kind: "return" }, { taskId: 99, trackingId: "LM-99", trackingUrl: null }),
+      id: "ful_return",
+      created_at: "2026-07-26T09:00:00.000Z",
+    }
+    expect(readOrderTracking(delivery([booked, returned]))).toMatchObject({ trackingNumber: "LM-4242" })
+  })
+
+  it("reads a collection's store, its address and readiness, and no link when the service gave none", () => {
+    const booked = currentFulfillment(
+      { kind: "collection", store: CAMDEN_STORE },
+      { taskId: 7, trackingId: "LM-7", trackingUrl: null }
+    )
+    expect(readOrderTracking(collection([booked]))).toMatchObject({
+      kind: "collection",
+      status: "booked",
+      choiceName: "Camden",
+      trackingNumber: "LM-7",
+      trackingUrl: null,
+      collection: {
+        name: "Camden",
+        address: CAMDEN_STORE.address,
+        readiness: "Ready to collect from 14:00 today.",
+        bring: null,
+        stockLocationId: null,
+        merchantLocationId: null,
+      },
+    })
+  })
+
+  it("gives a collection's tracking link when the service gave one", () => {
+    const booked = currentFulfillment({ kind: "collection", store: CAMDEN_STORE })
+    expect(readOrderTracking(collection([booked]))?.trackingUrl).toBe("https://track.example.com/LM-4242")
+  })
+
+  it("says what to bring only when the service said", () => {
+    const said = currentCollectionData({ collectionInstructions: "Bring the order number and photo ID." })
+    expect(readOrderTracking(collection([], said))?.collection?.bring).toBe("Bring the order number and photo ID.")
+    const booked = { ...currentFulfillment({ kind: "collection" }), id: "ful_2" }
+    const inBooking = { ...booked, data: { ...booked.data, bring: "Bring your card." } }
+    expect(readOrderTracking(collection([inBooking]))?.collection?.bring).toBe("Bring your card.")
+  })
+
+  it("takes the store, the rate's name and the window from the booking when the method lacks them", () => {
+    const bare = currentCollectionData({ store: null, rateName: null })
+    const booked = currentFulfillment({ kind: "collection", store: CAMDEN_STORE, rateName: "Click and collect" })
+    expect(readOrderTracking(collection([booked], bare))).toMatchObject({
+      rateName: "Click and collect",
+      choiceName: "Camden",
+      collection: { name: "Camden", address: CAMDEN_STORE.address },
+    })
+    const plain = placed({
+      shipping_methods: [{ name: "Next day delivery", data: currentMethodData({ rateName: null, window: null }) }],
+      fulfillments: [currentFulfillment({ kind: "delivery", rateName: "Next day eco", window: ECO_WINDOW })],
+    })
+    expect(readOrderTracking(plain)).toMatchObject({ choiceName: "Next day eco", window: ECO_WINDOW })
+  })
+})
+
 describe("the plugin's names, as the storefront reads them", () => {
-  it("reads data the plugin's own schemas accept", () => {
+  it("reads data the plugin's own schemas accept, in both versions", () => {
     expect(readShippingMethodData(methodData())).not.toBeNull()
+    expect(readShippingMethodData(currentMethodData())).not.toBeNull()
+    expect(readShippingMethodData(currentCollectionData())).not.toBeNull()
     expect(readFulfillmentData(bookedFulfillment().data)).not.toBeNull()
+    expect(readFulfillmentData(currentFulfillment({ kind: "collection", store: CAMDEN_STORE }).data)).not.toBeNull()
   })
 
   it("knows the provider id the plugin registers", () => {

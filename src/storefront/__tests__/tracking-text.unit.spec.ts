@@ -1,0 +1,148 @@
+import { formatStoreAddress, storeAddressUnlessIn } from "../store-address"
+import { readOrderTracking } from "../tracking"
+import { LASTMILE_STATUS_TEXT, describeOrderTracking } from "../tracking-text"
+import type { LastmileOrderLike } from "../types"
+import {
+  CAMDEN_READINESS,
+  CAMDEN_STORE,
+  NOW,
+  bookedFulfillment,
+  currentCollectionData,
+  currentFulfillment,
+  currentMethodData,
+  methodData,
+} from "./fixtures"
+
+const LONDON = { locale: "en-GB", timeZone: "Europe/London", now: NOW }
+
+/** Intl separates with narrow and no-break spaces; compare the words. */
+const plain = (text: string | null) => text?.replace(/\s/g, " ") ?? null
+
+function trackingTextOf(order: Omit<LastmileOrderLike, "id">) {
+  const tracking = readOrderTracking({ id: "order_1", ...order })
+  if (!tracking) {
+    throw new Error("the order has no lastmile method")
+  }
+  return describeOrderTracking(tracking, LONDON)
+}
+
+const NO_LINK = { taskId: 7, trackingId: "LM-7", trackingUrl: null }
+
+describe("describeOrderTracking", () => {
+  it("names a delivery by the chosen rate, with its window, text and tracking link", () => {
+    const text = trackingTextOf({
+      shipping_methods: [{ name: "Next day delivery", data: currentMethodData() }],
+      fulfillments: [currentFulfillment({ kind: "delivery", rateName: "Next day eco" })],
+    })
+    expect({ ...text, windowText: plain(text.windowText) }).toEqual({
+      heading: "Your delivery",
+      title: "Next day eco",
+      statusText: "Booked with our courier.",
+      windowText: "Tomorrow, 12:00–22:00",
+      details: "By cargo bike",
+      storeAddress: null,
+      readiness: null,
+      bring: null,
+      link: { href: "https://track.example.com/LM-4242", text: "Track your delivery" },
+      codeText: "Tracking code LM-4242",
+    })
+  })
+
+  it("names a delivery placed before 0.2 by its rate too", () => {
+    const text = trackingTextOf({
+      shipping_methods: [{ name: "Next day delivery", data: methodData() }],
+      fulfillments: [bookedFulfillment()],
+    })
+    expect(text).toMatchObject({ title: "Next day", link: { href: "https://track.example.com/LM-4242" } })
+  })
+
+  it("reads a collection as one: the store, its address, when it is ready, and no courier or link", () => {
+    const text = trackingTextOf({
+      shipping_methods: [{ name: "Collect from Camden", data: currentCollectionData() }],
+      fulfillments: [currentFulfillment({ kind: "collection", store: CAMDEN_STORE }, NO_LINK)],
+    })
+    expect(text).toEqual({
+      heading: "Your collection",
+      title: "Camden",
+      statusText: "Booked for collection at the store.",
+      windowText: null,
+      details: null,
+      storeAddress: "12 Camden High St, London, NW1 0JH",
+      readiness: "Ready to collect from 14:00 today.",
+      bring: null,
+      link: null,
+      codeText: "Tracking code LM-7",
+    })
+  })
+
+  it("links a collection's tracking only when the service gave a link", () => {
+    const text = trackingTextOf({
+      shipping_methods: [{ name: "Collect from Camden", data: currentCollectionData() }],
+      fulfillments: [currentFulfillment({ kind: "collection", store: CAMDEN_STORE })],
+    })
+    expect(text.link).toEqual({ href: "https://track.example.com/LM-4242", text: "Follow your order to the store" })
+  })
+
+  it("says what to bring when the service said", () => {
+    const data = currentCollectionData({ collectionInstructions: "Bring the order number." })
+    expect(trackingTextOf({ shipping_methods: [{ name: "Collect from Camden", data }] }).bring).toBe(
+      "Bring the order number."
+    )
+  })
+
+  it("does not repeat an address the readiness text already gives", () => {
+    const data = currentCollectionData({ description: CAMDEN_READINESS })
+    const text = trackingTextOf({ shipping_methods: [{ name: "Collect from Camden", data }] })
+    expect([text.storeAddress, text.readiness]).toEqual([null, CAMDEN_READINESS])
+  })
+
+  it("reads a collection placed before 0.2 by its option's name and the service's text", () => {
+    const data = methodData({
+      optionId: "lastmile-collection",
+      kind: "collection",
+      rateCode: "SVC_COL",
+      description: CAMDEN_READINESS,
+      window: null,
+    })
+    expect(trackingTextOf({ shipping_methods: [{ name: "Collect from Camden", data }] })).toMatchObject({
+      heading: "Your collection",
+      title: "Collect from Camden",
+      statusText: "We are arranging your collection with the store.",
+      storeAddress: null,
+      readiness: CAMDEN_READINESS,
+      windowText: null,
+      link: null,
+      codeText: null,
+    })
+  })
+
+  it("words every status for its kind", () => {
+    expect(LASTMILE_STATUS_TEXT.collection).toEqual({
+      pending: "We are arranging your collection with the store.",
+      booked: "Booked for collection at the store.",
+      shipped: "On its way to the store, or ready there to collect.",
+      delivered: "Collected.",
+      canceled: "This collection was canceled.",
+    })
+    expect(Object.values(LASTMILE_STATUS_TEXT.collection).join(" ")).not.toMatch(/courier|deliver/i)
+    const shipped = { ...currentFulfillment({ kind: "delivery" }), shipped_at: "2026-07-25T08:00:00.000Z" }
+    expect(
+      trackingTextOf({ shipping_methods: [{ name: "Next day", data: currentMethodData() }], fulfillments: [shipped] })
+    ).toMatchObject({ statusText: "On its way to you." })
+  })
+})
+
+describe("a store's address", () => {
+  it("is written on one line, without the country", () => {
+    expect(formatStoreAddress(CAMDEN_STORE.address)).toBe("12 Camden High St, London, NW1 0JH")
+    expect(formatStoreAddress({ ...CAMDEN_STORE.address, address_2: "Unit 4" })).toBe(
+      "12 Camden High St, Unit 4, London, NW1 0JH"
+    )
+    expect(formatStoreAddress(null)).toBeNull()
+  })
+
+  it("is left out when a text already names its street", () => {
+    expect(storeAddressUnlessIn(CAMDEN_STORE.address, CAMDEN_READINESS)).toBeNull()
+    expect(storeAddressUnlessIn(CAMDEN_STORE.address, "Ready at 14:00.")).toBe("12 Camden High St, London, NW1 0JH")
+  })
+})

@@ -1,0 +1,18 @@
+/**
+ * The lastmile return option, as a storefront finds it among the order's
+ * return options (`GET /store/shipping-options?cart_id=<the order's cart>&is_return=true`).
+ * A return requested with it (`POST /store/returns`) is booked at the
+ * service by the plugin: a courier collects from the order's address.
+ */
+import { LASTMILE_PROVIDER_ID } from "./delivery-step"
+
+/** The fulfillment option id the plugin's return option carries as its `data.id`. */
+export const LASTMILE_RETURN_OPTION_ID = "lastmile-return"
+
+/** Whether one of Medusa's shipping options is the lastmile return option. */
+export function isLastmileReturnOption(option: {
+  provider_id?: string | null
+  data?: Record<string, unknown> | null
+}): boolean {
+  return option.provider_id === LASTMILE_PROVIDER_ID && option.data?.id === LASTMILE_RETURN_OPTION_ID
+}
