@@ -24,14 +24,20 @@ Options (environment variable in brackets):
                         with codes minted per quote and no deliveryType, an errored rate without a
                         price, null optional fields, bare-number collection prices without a store
                         field, a paged location list with an unreadable item, a single-task lookup,
-                        409 on a repeated booking, and booking answers without a tracking URL
+                        409 on a repeated booking, booking answers without a tracking URL, and
+                        returns that the lookup does not find, that show no taskType, and that are
+                        booked again (a second task) when repeated
   --help                this text
 
 Control API (no key; loopback only): GET /__sim/requests, POST|DELETE /__sim/faults,
 GET|PATCH /__sim/config (a "profile" field in the PATCH starts over from that profile),
 GET /__sim/tasks, POST /__sim/tasks/:id/advance, POST /__sim/tasks/:id/status {value},
-GET|PUT /__sim/locations, PATCH /__sim/locations/:id,
-POST /__sim/clock {advanceMs}, GET /__sim/webhooks. Tracking pages: GET /track/:trackingId.`
+POST /__sim/tasks/:id/cancel (the merchant cancels in the service's app: status cancelledStatus, webhook),
+GET|PUT /__sim/locations, POST /__sim/locations {location} (201; 409 if its fulfilmentLocationId exists),
+PATCH /__sim/locations/:id {fields} (each replaces the stored one), DELETE /__sim/locations/:id,
+PATCH /__sim/locations/:id/stock {"<sku>": units} (merged into its stock), where :id is the
+fulfilmentLocationId or externalLocationId (404 if none), POST /__sim/clock {advanceMs},
+GET /__sim/webhooks. Tracking pages: GET /track/:trackingId.`
 
 async function main(): Promise<void> {
   const { values } = parseArgs({

@@ -43,6 +43,10 @@ export function defaultConfig(overrides: SimulatorConfigPatch = {}): SimulatorCo
     nullOptionalFields: false,
     bookingAnswer: "full",
     statusFlow: ["NOT_STARTED", "ASSIGNED", "PICKED_UP", "IN_TRANSIT", "DELIVERED"],
+    returnLookup: "listed",
+    returnTaskType: "RETURN",
+    returnDeduplication: true,
+    cancelledStatus: "CANCELLED",
     webhook: { payload: "full", retryBaseMs: 200, retryMaxMs: 10_000, maxAttempts: 30 },
   }
   return mergeConfig(base, overrides)
@@ -64,7 +68,9 @@ export function mergeConfig<T extends SimulatorConfigPatch>(config: T, patch: Si
  * without a price, null optional fields, bare-number collection prices on
  * rates that do not name their store, a paged location list with an
  * unreadable item and no non-spec fields, a single-task lookup, 409 on a
- * repeated booking, and a booking answer without a tracking URL.
+ * repeated booking, a booking answer without a tracking URL, and returns
+ * that the lookup does not find, that show no `taskType`, and that are not
+ * de-duplicated (a repeat creates a second return).
  */
 export function strictProfile(): SimulatorConfigPatch {
   return {
@@ -77,6 +83,9 @@ export function strictProfile(): SimulatorConfigPatch {
     junkLocation: true,
     lookupShape: "single",
     duplicateBooking: "conflict",
+    returnLookup: "hidden",
+    returnTaskType: null,
+    returnDeduplication: false,
     collection: { priceForm: "number", locationField: false, unavailable: "error" },
     deliveryServices: [
       {

@@ -7,7 +7,9 @@ import { timingSafeEqual } from "node:crypto"
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http"
 import type { AddressInfo, Socket } from "node:net"
 import { defaultConfig, mergeConfig, profileConfig } from "./defaults"
+import { locationOf, locationPatchOf, stockPatchOf } from "./location-input"
 import { SimulatorError, SimulatorState } from "./simulator-state"
+import { publicTask } from "./task-view"
 import type {
   Fault,
   FaultKind,
@@ -121,14 +123,32 @@ export class LastmileSimulator {
     this.state.locations = structuredClone(locations)
   }
 
+  /** The stored location (changing it changes the service); throws a 404 SimulatorError when none. */
   location(idOrExternalId: string): SimLocation {
-    const found = this.state.locations.find(
-      (l) => l.fulfilmentLocationId === idOrExternalId || l.externalLocationId === idOrExternalId
-    )
-    if (!found) {
-      throw new Error(`simulator: no location ${idOrExternalId}`)
-    }
-    return found
+    return this.state.findLocation(idOrExternalId)
+  }
+
+  // The merchant changes locations at the service while the app runs. Each
+  // input is checked as the control API checks it (a 400 SimulatorError).
+
+  /** Adds a location; 409 when its fulfilmentLocationId is taken. */
+  addLocation(location: SimLocation): SimLocation {
+    return this.state.addLocation(locationOf(location))
+  }
+
+  /** Removes a location by fulfilmentLocationId or externalLocationId and returns it. */
+  removeLocation(idOrExternalId: string): SimLocation {
+    return this.state.removeLocation(idOrExternalId)
+  }
+
+  /** Replaces the given fields (a rename, collectionEnabled, hours...) and returns the location. */
+  updateLocation(idOrExternalId: string, patch: Partial<SimLocation>): SimLocation {
+    return this.state.updateLocation(idOrExternalId, locationPatchOf(patch))
+  }
+
+  /** Merges `{ "<sku>": units }` into the location's stock and returns the location. */
+  setStock(idOrExternalId: string, stock: Record<string, number>): SimLocation {
+    return this.state.setStock(idOrExternalId, stockPatchOf(stock))
   }
 
   addFault(fault: Fault): void {
@@ -158,6 +178,11 @@ export class LastmileSimulator {
 
   advanceTask(taskId: number): SimTask {
     return this.state.advance(taskId, this.now())
+  }
+
+  /** The merchant cancels the task in the service's app: status `cancelledStatus`, with its webhook. */
+  cancelTask(taskId: number): SimTask {
+    return this.state.cancel(taskId, this.now())
   }
 
   // ------------------------------------------------------------ HTTP
@@ -291,7 +316,7 @@ export class LastmileSimulator {
       case "bookDelivery":
       case "bookReturn": {
         const { created, task } = this.state.book(operation === "bookDelivery" ? "DELIVERY" : "RETURN", body, now)
-        const payload = publicTask(task)
+        const payload = publicTask(task, this.state.config)
         if (this.state.config.bookingAnswer === "no_tracking_url") {
           payload.trackingUrl = null
         }
@@ -304,7 +329,7 @@ export class LastmileSimulator {
             missing: ["merchantOrderId"],
           })
         }
-        const tasks = this.state.lookup(merchantOrderId).map(publicTask)
+        const tasks = this.state.lookup(merchantOrderId).map((task) => publicTask(task, this.state.config))
         switch (this.state.config.lookupShape) {
           case "single":
             if (!tasks.length) {
@@ -386,8 +411,9 @@ export class LastmileSimulator {
     const body: Record<string, unknown> =
       parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {}
     const path = url.pathname.slice("/__sim".length)
-    const taskRoute = /^\/tasks\/(\d+)\/(status|advance)$/.exec(path)
+    const taskRoute = /^\/tasks\/(\d+)\/(status|advance|cancel)$/.exec(path)
     const locationRoute = /^\/locations\/([^/]+)$/.exec(path)
+    const stockRoute = /^\/locations\/([^/]+)\/stock$/.exec(path)
     try {
       if (method === "GET" && path === "/requests") {
         const operation = url.searchParams.get("operation") as SimulatorOperation | null
@@ -427,10 +453,7 @@ export class LastmileSimulator {
         return send(res, 200, this.state.tasks)
       }
       if (method === "POST" && taskRoute) {
-        const taskId = Number(taskRoute[1])
-        const task =
-          taskRoute[2] === "advance" ? this.advanceTask(taskId) : this.setTaskStatus(taskId, String(body.value ?? ""))
-        return send(res, 200, task)
+        return send(res, 200, this.taskCommand(Number(taskRoute[1]), taskRoute[2], body))
       }
       if (method === "GET" && path === "/locations") {
         return send(res, 200, this.state.locations)
@@ -442,10 +465,18 @@ export class LastmileSimulator {
         this.setLocations(parsed)
         return send(res, 200, this.state.locations)
       }
+      if (method === "POST" && path === "/locations") {
+        // `parsed`, not `body`: a list or a bare value must be refused, not read as {}.
+        return send(res, 201, this.addLocation(parsed as SimLocation))
+      }
+      if (method === "DELETE" && locationRoute) {
+        return send(res, 200, this.removeLocation(decodeURIComponent(locationRoute[1])))
+      }
       if (method === "PATCH" && locationRoute) {
-        const location = this.location(decodeURIComponent(locationRoute[1]))
-        Object.assign(location, body)
-        return send(res, 200, location)
+        return send(res, 200, this.updateLocation(decodeURIComponent(locationRoute[1]), parsed as Partial<SimLocation>))
+      }
+      if (method === "PATCH" && stockRoute) {
+        return send(res, 200, this.setStock(decodeURIComponent(stockRoute[1]), parsed as Record<string, number>))
       }
       if (method === "POST" && path === "/clock") {
         this.advanceClock(Number(body.advanceMs ?? 0))
@@ -465,6 +496,17 @@ export class LastmileSimulator {
     send(res, 404, { error: { code: "NOT_FOUND", message: `No control route ${method} ${path}` } })
   }
 
+  private taskCommand(taskId: number, command: string, body: Record<string, unknown>): SimTask {
+    switch (command) {
+      case "advance":
+        return this.advanceTask(taskId)
+      case "cancel":
+        return this.cancelTask(taskId)
+      default:
+        return this.setTaskStatus(taskId, String(body.value ?? ""))
+    }
+  }
+
   private trackingPage(trackingId: string, res: ServerResponse): void {
     const task = this.state.tasks.find((t) => t.trackingId === trackingId)
     if (!task) {
@@ -480,21 +522,6 @@ export class LastmileSimulator {
       `<!doctype html><title>Tracking ${escapeHtml(task.trackingId)}</title>` +
         `<h1>Parcel ${escapeHtml(task.trackingId)}</h1><p>Order ${escapeHtml(task.merchantOrderName)}: <b>${escapeHtml(task.status.value)}</b></p><ol>${rows}</ol>`
     )
-  }
-}
-
-/** What the API shows of a task: the spec's fields (the simulator keeps more). */
-function publicTask(task: SimTask): Record<string, unknown> {
-  return {
-    taskId: task.taskId,
-    createdAt: task.createdAt,
-    taskType: task.taskType,
-    status: task.status,
-    deliveryType: task.deliveryType,
-    trackingId: task.trackingId,
-    trackingUrl: task.trackingUrl,
-    rateCode: task.rateCode,
-    merchantOrderId: task.merchantOrderId,
   }
 }
 

@@ -208,7 +208,7 @@ export class SimulatorState {
   book(kind: "DELIVERY" | "RETURN", body: unknown, now: number): { created: boolean; task: SimTask } {
     const request = this.validate(body, true)
     const key = `${kind}:${request.order.merchantOrderId}`
-    const existing = this.bookings.get(key)
+    const existing = this.deduplicates(kind) ? this.bookings.get(key) : undefined
     if (existing) {
       if (this.config.duplicateBooking === "conflict") {
         throw new SimulatorError(
@@ -249,6 +249,11 @@ export class SimulatorState {
     return { created: true, task }
   }
 
+  /** Deliveries always are (spec §4.2); for returns the spec does not say, so it is configured. */
+  private deduplicates(kind: SimTask["taskType"]): boolean {
+    return kind === "DELIVERY" || this.config.returnDeduplication
+  }
+
   /** A booking needs a rate from a live quote for the same merchantOrderId. */
   private checkQuoted(request: ValidRequest, now: number): void {
     const rateCode = request.rateCode as string
@@ -277,8 +282,12 @@ export class SimulatorState {
     }
   }
 
+  /** The tasks GET /task/deliveries finds for an order: returns only when configured "listed". */
   lookup(merchantOrderId: string): SimTask[] {
-    return this.tasks.filter((t) => t.merchantOrderId === merchantOrderId)
+    const returnsListed = this.config.returnLookup === "listed"
+    return this.tasks.filter(
+      (t) => t.merchantOrderId === merchantOrderId && (t.taskType === "DELIVERY" || returnsListed)
+    )
   }
 
   findTask(taskId: number): SimTask | undefined {
@@ -309,10 +318,19 @@ export class SimulatorState {
     }
     const flow = this.config.statusFlow
     const index = flow.indexOf(task.status.value)
-    if (index === flow.length - 1) {
+    // A cancelled task goes nowhere: off the flow, it would otherwise restart at its first step.
+    if (index === flow.length - 1 || task.status.value === this.config.cancelledStatus) {
       return task
     }
     return this.setStatus(taskId, flow[index + 1] ?? flow[flow.length - 1], now)
+  }
+
+  /**
+   * The merchant cancels a task in the service's own app (the API has no
+   * cancel): a status change like any other, history and webhook included.
+   */
+  cancel(taskId: number, now: number): SimTask {
+    return this.setStatus(taskId, this.config.cancelledStatus, now)
   }
 
   // ------------------------------------------------------------ locations
@@ -355,6 +373,56 @@ export class SimulatorState {
     }
     location.collectionEnabled = enabled
     return location
+  }
+
+  // ------------------------------------------------------------ the merchant's location changes
+
+  /** By fulfilmentLocationId or externalLocationId, the first match in list order. */
+  findLocation(idOrExternalId: string): SimLocation {
+    const found = this.locations.find(
+      (l) => l.fulfilmentLocationId === idOrExternalId || l.externalLocationId === idOrExternalId
+    )
+    if (!found) {
+      throw new SimulatorError(404, "LOCATION_NOT_FOUND", `simulator: no location ${idOrExternalId}`)
+    }
+    return found
+  }
+
+  addLocation(location: SimLocation): SimLocation {
+    this.refuseTakenId(location.fulfilmentLocationId)
+    this.locations.push(location)
+    return location
+  }
+
+  removeLocation(idOrExternalId: string): SimLocation {
+    const location = this.findLocation(idOrExternalId)
+    this.locations.splice(this.locations.indexOf(location), 1)
+    return location
+  }
+
+  /** Each given field replaces the stored one; the location object stays the same (callers may hold it). */
+  updateLocation(idOrExternalId: string, patch: Partial<SimLocation>): SimLocation {
+    const location = this.findLocation(idOrExternalId)
+    if (patch.fulfilmentLocationId !== undefined && patch.fulfilmentLocationId !== location.fulfilmentLocationId) {
+      this.refuseTakenId(patch.fulfilmentLocationId)
+    }
+    return Object.assign(location, patch)
+  }
+
+  /** Units per merchantProductId, merged into what the location has; other products keep theirs. */
+  setStock(idOrExternalId: string, stock: Record<string, number>): SimLocation {
+    const location = this.findLocation(idOrExternalId)
+    // Merged in place: a test holding `location(id).stock` sees the change.
+    location.stock = Object.assign(location.stock ?? {}, stock)
+    return location
+  }
+
+  private refuseTakenId(fulfilmentLocationId: string): void {
+    if (this.locations.some((l) => l.fulfilmentLocationId === fulfilmentLocationId)) {
+      throw new SimulatorError(409, "LOCATION_EXISTS", `A location ${fulfilmentLocationId} already exists`, {
+        fulfilmentLocationId,
+      })
+    }
   }
 
   // ------------------------------------------------------------ validation

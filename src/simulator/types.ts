@@ -104,6 +104,20 @@ export interface SimulatorConfig {
   bookingAnswer: "full" | "no_tracking_url"
   /** Order in which `advance` moves a task. */
   statusFlow: string[]
+  /**
+   * Whether GET /task/deliveries?merchantOrderId= finds return tasks too (not shown).
+   * "hidden" answers for an order with only a return as if it had no task.
+   */
+  returnLookup: "listed" | "hidden"
+  /** The `taskType` a return task shows (not shown); null leaves the field out of return tasks. */
+  returnTaskType: string | null
+  /**
+   * Whether a repeated POST /task/returns with the same merchantOrderId answers like a
+   * repeated delivery booking (see duplicateBooking) instead of creating a second return (not shown).
+   */
+  returnDeduplication: boolean
+  /** The status a task moves to when the merchant cancels it in the service's app (the API has no cancel). */
+  cancelledStatus: string
   webhook: {
     /** "full" carries the task; "minimal" only its id (the payload is not shown). */
     payload: "full" | "minimal"
@@ -120,6 +134,7 @@ export interface SimulatorConfig {
 export interface SimTask {
   taskId: number
   createdAt: string
+  /** What the task is; what a return shows as its `taskType` is configured (returnTaskType). */
   taskType: "DELIVERY" | "RETURN"
   status: { taskId: number; value: string }
   deliveryType: string

@@ -3,8 +3,9 @@
  * repeated with backoff until the receiver answers 200.
  */
 import { Agent } from "undici"
-import { signBody } from "../lib/tracking/webhook-auth"
+import { shownTaskType } from "./task-view"
 import type { SimTask, SimulatorConfig, WebhookAttempt } from "./types"
+import { signWebhookBody } from "./webhook-signature"
 
 interface Pending {
   url: string
@@ -39,7 +40,7 @@ export class WebhookSender {
             type: "task.status_changed",
             occurredAt: new Date(now).toISOString(),
             taskId: task.taskId,
-            taskType: task.taskType,
+            taskType: shownTaskType(task, config),
             trackingId: task.trackingId,
             merchantOrderId: task.merchantOrderId,
             status: { taskId: task.taskId, value: task.status.value },
@@ -84,7 +85,7 @@ export class WebhookSender {
     const url = new URL(pending.url)
     const { signingSecret, signatureHeader } = this.config().webhook
     const signature: Record<string, string> = signingSecret
-      ? { [signatureHeader ?? "x-lastmile-signature"]: signBody(pending.body, signingSecret) }
+      ? { [signatureHeader ?? "x-lastmile-signature"]: signWebhookBody(pending.body, signingSecret) }
       : {}
     let status: number | null = null
     let error: string | undefined
