@@ -3,7 +3,7 @@
  * starts an embedded PostgreSQL for the whole run, so `npm test` passes on a
  * machine that has only Node. Test workers inherit the DB_* variables.
  */
-import { startEmbeddedDatabase } from "../scripts/lib/embedded-database.mjs"
+import { startEmbeddedDatabase } from "../scripts/embedded-database.mjs"
 
 export default async function globalSetup() {
   if (process.env.DB_HOST) {

@@ -7,7 +7,7 @@
  */
 import { appendFileSync } from "node:fs"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { percentile } from "../../scripts/lib/percentile"
+import { percentile } from "../helpers/percentile"
 import type { LastmileModuleService } from "../../src/modules/lastmile/service"
 import { londonTestLocations } from "../helpers/london-store"
 import { seedFromSimulatorLocations } from "../helpers/seed-store"

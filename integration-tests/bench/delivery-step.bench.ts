@@ -17,7 +17,7 @@
  */
 import { appendFileSync } from "node:fs"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { percentile } from "../../scripts/lib/percentile"
+import { percentile } from "../helpers/percentile"
 import { LastmileClient } from "../../src/lib/service-client"
 import type { QuoteRequest } from "../../src/lib/lastmile/service-shapes"
 import type { LastmileRatesResponse } from "../../src/lib/checkout/option-rate"

@@ -8,9 +8,9 @@
  */
 import { appendFileSync } from "node:fs"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { percentile } from "../../scripts/lib/percentile"
+import { percentile } from "../helpers/percentile"
 import { Pool } from "undici"
-import { syncTaskStatus } from "../../src/lib/tracking/sync-task-status"
+import { syncTaskStatus } from "../../src/workflows/sync-task-status/run"
 import { londonTestLocations } from "../helpers/london-store"
 import { lastmileTasks, orderWith, waitForTask } from "../helpers/orders"
 import { seedFromSimulatorLocations } from "../helpers/seed-store"

@@ -8,24 +8,16 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import {
-  createInventoryLevelsWorkflow,
   createLocationFulfillmentSetWorkflow,
   createRegionsWorkflow,
   createServiceZonesWorkflow,
   createShippingOptionsWorkflow,
   createShippingProfilesWorkflow,
-  createStockLocationsWorkflow,
-  linkSalesChannelsToStockLocationWorkflow,
 } from "@medusajs/medusa/core-flows"
-import { createProducts, createWebshop } from "../../scripts/demo/demo-store"
+import { type MerchantLocation, addMerchantLocations, createProducts, createWebshop } from "../../scripts/catalog"
 
-export interface SeedLocation {
-  externalId: string
-  name: string
-  address_1: string
-  city: string
-  postal_code: string
-}
+/** A location of the store, as the simulator lists it: mapped to the service by its external id. */
+export type SeedLocation = Omit<MerchantLocation, "stock">
 
 export interface SeededStore {
   publishableKey: string
@@ -62,7 +54,6 @@ export async function seedStore(
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
 
   const webshop = await createWebshop(container, "seed")
-  const salesChannel = { id: webshop.salesChannelId }
 
   const { result: regions } = await createRegionsWorkflow(container).run({
     input: {
@@ -81,36 +72,33 @@ export async function seedStore(
     input: { data: [{ name: "Parcels", type: "default" }] },
   })
 
-  const all = [warehouse, ...stores]
-  const { result: locations } = await createStockLocationsWorkflow(container).run({
-    input: {
-      locations: all.map((l) => ({
-        name: l.name,
-        address: {
-          address_1: l.address_1,
-          city: l.city,
-          postal_code: l.postal_code,
-          country_code: "gb",
-          metadata: { external_location_id: l.externalId },
-        },
-      })),
-    },
+  // The products first: the locations are stocked with them as they are made.
+  const products = await createProducts(container, {
+    profileId: profile.id,
+    salesChannelId: webshop.salesChannelId,
+    products: [
+      { title: "Demo tee", sku: TEE_SKU, prices: { gbp: 20, jpy: 3000, kwd: 6 } },
+      { title: "Demo mug", sku: MUG_SKU, prices: { gbp: 8, jpy: 1200, kwd: 2.5 } },
+    ],
   })
-  const locationId = (externalId: string) => locations[all.findIndex((l) => l.externalId === externalId)].id
+  const all = [warehouse, ...stores]
+  const ids = await addMerchantLocations(
+    container,
+    webshop,
+    all.map((l) => ({ ...l, stock: {} })),
+    { units: 1000 }
+  )
+  const locationId = (location: SeedLocation) => ids[location.externalLocationId!]
+  const locations = all.map(locationId)
 
-  for (const location of locations) {
-    await linkSalesChannelsToStockLocationWorkflow(container).run({
-      input: { id: location.id, add: [salesChannel.id] },
-    })
-  }
   await link.create(
-    locations.flatMap((location) => [
+    locations.flatMap((id) => [
       {
-        [Modules.STOCK_LOCATION]: { stock_location_id: location.id },
+        [Modules.STOCK_LOCATION]: { stock_location_id: id },
         [Modules.FULFILLMENT]: { fulfillment_provider_id: "lastmile_lastmile" },
       },
       {
-        [Modules.STOCK_LOCATION]: { stock_location_id: location.id },
+        [Modules.STOCK_LOCATION]: { stock_location_id: id },
         [Modules.FULFILLMENT]: { fulfillment_provider_id: "manual_manual" },
       },
     ])
@@ -144,10 +132,10 @@ export async function seedStore(
     return zone.id
   }
 
-  const warehouseZone = await serviceZoneFor(locationId(warehouse.externalId), "shipping", `${warehouse.name} delivery`)
+  const warehouseZone = await serviceZoneFor(locationId(warehouse), "shipping", `${warehouse.name} delivery`)
   const storeZones: Record<string, string> = {}
   for (const store of stores) {
-    storeZones[store.externalId] = await serviceZoneFor(locationId(store.externalId), "pickup", `${store.name} pickup`)
+    storeZones[store.externalLocationId!] = await serviceZoneFor(locationId(store), "pickup", `${store.name} pickup`)
   }
 
   const { result: options } = await createShippingOptionsWorkflow(container).run({
@@ -199,30 +187,13 @@ export async function seedStore(
         name: `Collect from ${store.name}`,
         price_type: "calculated" as const,
         provider_id: "lastmile_lastmile",
-        service_zone_id: storeZones[store.externalId],
+        service_zone_id: storeZones[store.externalLocationId!],
         shipping_profile_id: profile.id,
         type: { label: "Click & collect", description: "Collect from a store", code: "lastmile-collection" },
         data: { id: "lastmile-collection", kind: "collection", rate_code: "SVC_COL" },
         rules: ENABLED_IN_STORE,
       })),
     ],
-  })
-
-  const products = await createProducts(container, {
-    profileId: profile.id,
-    salesChannelId: salesChannel.id,
-    products: [
-      { title: "Demo tee", sku: TEE_SKU, prices: { gbp: 20, jpy: 3000, kwd: 6 } },
-      { title: "Demo mug", sku: MUG_SKU, prices: { gbp: 8, jpy: 1200, kwd: 2.5 } },
-    ],
-  })
-  const { data: inventoryItems } = await query.graph({ entity: "inventory_item", fields: ["id", "sku"] })
-  await createInventoryLevelsWorkflow(container).run({
-    input: {
-      inventory_levels: inventoryItems.flatMap((item: { id: string }) =>
-        locations.map((location) => ({ location_id: location.id, inventory_item_id: item.id, stocked_quantity: 1000 }))
-      ),
-    },
   })
 
   const variantId = (sku: string) =>
@@ -237,16 +208,16 @@ export async function seedStore(
 
   return {
     publishableKey: webshop.publishableKey,
-    salesChannelId: salesChannel.id,
+    salesChannelId: webshop.salesChannelId,
     regions: { gbp: regionId("gbp"), jpy: regionId("jpy"), kwd: regionId("kwd") },
-    warehouseId: locationId(warehouse.externalId),
-    storeLocations: Object.fromEntries(stores.map((s) => [s.externalId, locationId(s.externalId)])),
+    warehouseId: locationId(warehouse),
+    storeLocations: Object.fromEntries(stores.map((s) => [s.externalLocationId!, locationId(s)])),
     options: {
       nextDay: optionId(warehouseZone, "lastmile_lastmile"),
       manual: optionId(warehouseZone, "manual_manual"),
       returns: optionId(warehouseZone, "lastmile_lastmile", "return"),
       collection: Object.fromEntries(
-        stores.map((s) => [s.externalId, optionId(storeZones[s.externalId], "lastmile_lastmile")])
+        stores.map((s) => [s.externalLocationId!, optionId(storeZones[s.externalLocationId!], "lastmile_lastmile")])
       ),
     },
     variants: { tee: variantId(TEE_SKU), mug: variantId(MUG_SKU) },
@@ -256,19 +227,8 @@ export async function seedStore(
 /** Seeds the store with the simulator's locations: its first is the warehouse, the rest are stores. */
 export function seedFromSimulatorLocations(
   container: MedusaContainer,
-  locations: {
-    externalLocationId: string | null
-    name: string
-    address: { line1: string; city: string; postcode: string }
-  }[]
+  locations: SeedLocation[]
 ): Promise<SeededStore> {
-  const asSeed = (l: (typeof locations)[number]): SeedLocation => ({
-    externalId: l.externalLocationId!,
-    name: l.name,
-    address_1: l.address.line1,
-    city: l.address.city,
-    postal_code: l.address.postcode,
-  })
   const [warehouse, ...stores] = locations
-  return seedStore(container, { warehouse: asSeed(warehouse), stores: stores.map(asSeed) })
+  return seedStore(container, { warehouse, stores })
 }

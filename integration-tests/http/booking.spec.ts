@@ -1,12 +1,12 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { retryDueBookings } from "../../src/lib/booking/retry-bookings"
+import { retryDueBookings } from "../../src/workflows/book-order-delivery/retry-due"
 import { type SeededStore, TEE_SKU } from "../helpers/seed-store"
 import { londonTestLocations, useLondonStore } from "../helpers/london-store"
 import { createAdminHeaders } from "../helpers/admin-auth"
 import { lastmileTasks, orderWith as placeWith, requestReturn, waitForTask } from "../helpers/orders"
 import { useSimulator } from "../helpers/simulator"
-import { Storefront, londonShopper, placeOrder } from "../helpers/storefront"
+import { Storefront } from "../helpers/storefront"
 
 jest.setTimeout(120_000)
 
@@ -87,6 +87,12 @@ medusaIntegrationTestRunner({
       const task = await settledTask(order.id)
 
       expect(task).toMatchObject({ status: "booked", rate_code: "SVC_COL" })
+      // The row says what it books, as the admin shows it.
+      expect(await tasks().retrieveLastmileTask(task.id)).toMatchObject({
+        delivery_type: "NEXT_DAY",
+        merchant_location_id: "store-camden",
+        name: `#${order.display_id}`,
+      })
       expect(bookings(order.id)[0].body).toMatchObject({
         rateCode: "SVC_COL",
         collection: { merchantLocationId: "store-camden", address: { line1: "201 Camden High Street" } },
@@ -116,17 +122,9 @@ medusaIntegrationTestRunner({
     })
 
     it("places the order while the service is down, records the failure, and the job books it once it is back", async () => {
-      const cart = await shop.createCart({
-        region_id: seed.regions.gbp,
-        email: "ada@example.com",
-        shipping_address: londonShopper,
-        items: [{ variant_id: seed.variants.tee, quantity: 1 }],
-      })
-      expect(
-        (await shop.post(`/store/carts/${cart.id}/shipping-methods`, { option_id: seed.options.nextDay })).status
-      ).toBe(200)
-      simulator.addFault({ operation: "*", kind: "status", status: 503 })
-      const order = await placeOrder(shop, cart.id)
+      const order = await orderWith(seed.options.nextDay, () =>
+        simulator.addFault({ operation: "*", kind: "status", status: 503 })
+      )
       const failed = await settledTask(order.id)
 
       expect(failed).toMatchObject({ status: "failed", attempts: 1 })
@@ -181,6 +179,42 @@ medusaIntegrationTestRunner({
       expect(serviceTasks(order.id)).toHaveLength(1)
       expect(bookings(order.id)).toHaveLength(1)
       expect(await fulfillmentsOf(order.id)).toHaveLength(1)
+    })
+
+    it("books the fulfillment a process stopped inside, once: adopted from the service, never a second fulfillment", async () => {
+      const order = await orderWith(seed.options.nextDay)
+      const booked = await settledTask(order.id)
+      expect(booked.status).toBe("booked")
+      // As if the worker had died inside Medusa's fulfillment workflow after the service accepted the booking:
+      // the fulfillment holds only the provider's placeholder and the row still says "booking".
+      const [fulfillment] = await fulfillmentsOf(order.id)
+      // Written as the provider left it (Medusa's update merges data, so the row is rewritten whole).
+      const knex = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      await knex("fulfillment")
+        .where({ id: fulfillment.id })
+        .update({ data: JSON.stringify({ provider: "lastmile", status: "pending_booking" }) })
+      await knex("fulfillment_label").where({ fulfillment_id: fulfillment.id }).delete()
+      await tasks().updateLastmileTasks({
+        id: booked.id,
+        status: "booking",
+        task_id: null,
+        tracking_id: null,
+        tracking_url: null,
+        fulfillment_id: null,
+      })
+      simulator.clearRequests()
+
+      const outcomes = await retryDueBookings(getContainer(), { now: new Date(Date.now() + 10 * 60_000) })
+
+      expect(outcomes[order.id]).toMatchObject({ status: "booked", adopted: true, taskId: booked.task_id })
+      expect(bookings(order.id)).toHaveLength(0)
+      expect(serviceTasks(order.id)).toHaveLength(1)
+      const after = await fulfillmentsOf(order.id)
+      expect(after.filter((f) => !(f as { canceled_at?: string }).canceled_at)).toHaveLength(1)
+      expect(after[0]).toMatchObject({ id: fulfillment.id, data: { taskId: Number(booked.task_id) } })
+      expect(after[0].labels.map((l) => l.tracking_number)).toEqual([booked.tracking_id])
+      const [row] = await tasks().listLastmileTasks({ merchant_order_id: order.id })
+      expect(row).toMatchObject({ status: "booked", adopted: true, fulfillment_id: fulfillment.id })
     })
 
     it("reconciles an order whose task record is missing, but leaves a just-placed order to its subscriber", async () => {
@@ -280,6 +314,23 @@ medusaIntegrationTestRunner({
         expect.objectContaining({ tracking_number: task.tracking_id, tracking_url: task.tracking_url }),
       ])
       expect(simulator.tasks().filter((t) => t.taskType === "RETURN")).toHaveLength(1)
+    })
+
+    it("finishes a return whose row was left booking after its fulfillment got the booking, posting nothing again", async () => {
+      const order = await orderWith(seed.options.nextDay)
+      await settledTask(order.id)
+      const returnId = await requestReturn(api, getContainer(), seed, order.id, "returns-stopped@lastmile.test")
+      const booked = await settledTask(returnId)
+      expect(booked.status).toBe("booked")
+      // As if the process had stopped between the fulfillment's write and the row's: the row knows the task only.
+      await tasks().updateLastmileTasks({ id: booked.id, status: "booking" })
+      simulator.clearRequests()
+
+      const outcomes = await retryDueBookings(getContainer(), { now: new Date(Date.now() + 10 * 60_000) })
+
+      expect(outcomes[returnId]).toEqual({ status: "booked", taskId: booked.task_id })
+      expect(await tasks().retrieveLastmileTask(booked.id)).toMatchObject({ status: "booked", task_id: booked.task_id })
+      expect(simulator.requests("bookReturn")).toHaveLength(0)
     })
   },
 })

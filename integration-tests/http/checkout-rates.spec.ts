@@ -1,5 +1,6 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import type { LastmileRatesResponse } from "../../src/lib/checkout/option-rate"
 import { MUG_SKU, type SeededStore, TEE_SKU } from "../helpers/seed-store"
 import { londonTestLocations, useLondonStore } from "../helpers/london-store"
 import { useSimulator } from "../helpers/simulator"
@@ -167,7 +168,10 @@ medusaIntegrationTestRunner({
 
       it("describe a store past its cutoff with its next opening", async () => {
         simulator.location("store-camden").collectionCutoffMinutes = 24 * 60 - 1
-        const body = await rates((await gbpCart()).id)
+        // At London noon, whenever the suite runs: near midnight every store would be past its cutoff.
+        const shift = msToLondonNoon(simulator.now())
+        simulator.advanceClock(shift)
+        const body = await rates((await gbpCart()).id).finally(() => simulator.advanceClock(-shift))
 
         expect(store(body, "store-camden").available).toBe(true)
         expect(store(body, "store-camden").description).toMatch(
@@ -296,7 +300,14 @@ medusaIntegrationTestRunner({
         expect(added.data.cart.shipping_methods.map((m) => m.amount)).toEqual([4.95])
 
         const body = await rates(cart.id)
-        expect(rateOf(body, seed.options.nextDay)).toMatchObject({ available: true, amount: 5.95, fallback: true })
+        // One price per choice: the chosen option shows the price the cart is charged, marked kept, not the estimate.
+        expect(rateOf(body, seed.options.nextDay)).toMatchObject({
+          available: true,
+          amount: 4.95,
+          fallback: false,
+          kept: true,
+        })
+        expect(rateOf(body, seed.options.nextDay).amount).toBe(added.data.cart.shipping_methods[0].amount)
         expect(store(body, "store-camden")).toMatchObject({
           available: false,
           unavailable_reason: "Live delivery prices are unavailable right now. Please try again in a moment.",
@@ -372,6 +383,13 @@ medusaIntegrationTestRunner({
         })
         expect(response.status).toBe(400)
         expect(response.data.message).toBe("Enter a phone number so the courier can reach you.")
+        // The rates route names the field, so a storefront sends the shopper to the phone, not the whole form.
+        const rates = await shop.get<LastmileRatesResponse>(`/store/lastmile/rates?cart_id=${cart.id}`)
+        const lastmile = rates.data.rates.filter((r) => !r.available)
+        expect(lastmile.length).toBe(rates.data.rates.length)
+        expect(new Set(lastmile.map((r) => JSON.stringify([r.unavailable_code, r.unavailable_fields])))).toEqual(
+          new Set([JSON.stringify(["input_incomplete", ["shipping_address.phone"]])])
+        )
       })
 
       it("stores what booking needs for next-day delivery", async () => {
@@ -382,17 +400,18 @@ medusaIntegrationTestRunner({
         expect(response.status).toBe(200)
         const [method] = await methodData(cart.id)
         expect(method.amount).toBe(4.95)
+        // Public (the store API shows it to anyone holding the order id): what the shopper chose, nothing private.
         expect(method.data).toMatchObject({
-          optionId: "lastmile-next-day",
+          provider: "lastmile",
           kind: "delivery",
           rateCode: "NEXT_DAY",
-          deliveryType: "NEXT_DAY",
-          stockLocationId: seed.warehouseId,
-          merchantLocationId: null,
-          phoneNumber: "+447911123456",
-          quotedAmount: 495,
-          quotedCurrency: "GBP",
+          rateName: "Next day delivery",
+          quotedAt: expect.any(String),
         })
+        expect(Object.keys(method.data)).not.toEqual(
+          expect.arrayContaining([expect.stringMatching(/phone|stockLocationId|optionId|quotedAmount/)])
+        )
+        expect(JSON.stringify(method.data)).not.toContain("+447911123456")
       })
 
       it("stores the store's external id and location for a collection", async () => {
@@ -404,11 +423,22 @@ medusaIntegrationTestRunner({
         expect(method.data).toMatchObject({
           kind: "collection",
           rateCode: "SVC_COL",
-          merchantLocationId: "store-camden",
-          stockLocationId: seed.storeLocations["store-camden"],
+          store: { name: "Camden store", address: { address_1: "201 Camden High Street" } },
         })
         expect(String(method.data.description)).toContain("Camden")
       })
     })
   },
 })
+
+/** How far a clock must move to read 12:00 in London on the same day. */
+function msToLondonNoon(now: number): number {
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Europe/London",
+    hour: "numeric",
+    minute: "numeric",
+    hourCycle: "h23",
+  }).formatToParts(now)
+  const field = (type: string) => Number(parts.find((p) => p.type === type)?.value)
+  return (12 * 60 - (field("hour") * 60 + field("minute"))) * 60_000
+}

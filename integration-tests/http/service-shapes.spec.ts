@@ -13,11 +13,12 @@ import {
   createShippingProfilesWorkflow,
 } from "@medusajs/medusa/core-flows"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { createProducts } from "../../scripts/demo/demo-store"
+import { createProducts } from "../../scripts/catalog"
 import type { LastmileOptionRate } from "../../src/lib/checkout/option-rate"
 import { type SeededStore, TEE_SKU } from "../helpers/seed-store"
 import { londonTestLocations, useLondonStore } from "../helpers/london-store"
 import { waitForTask } from "../helpers/orders"
+import { adminFor } from "../helpers/admin"
 import { useSimulator } from "../helpers/simulator"
 import { Storefront, londonShopper, placeOrder } from "../helpers/storefront"
 
@@ -177,6 +178,51 @@ medusaIntegrationTestRunner({
           .map((q) => (q.body as { deliveryType: string }).deliveryType)
           .sort()
       ).toEqual(["NEXT_DAY", "SAME_DAY"])
+    })
+
+    it("offers a store the merchant enables or adds at the service while the app runs, at the next cart change, and books it", async () => {
+      const camden = londonTestLocations().find((l) => l.externalLocationId === "store-camden")!
+      const camdenOption = seed.options.collection["store-camden"]
+      const cart = await teeCart()
+      expect(rateOf(await rates(cart.id), camdenOption)).toMatchObject({ available: true })
+      let edits = 0
+      const changeCart = async () =>
+        expect((await shop.post(`/store/carts/${cart.id}`, { email: `ada+${++edits}@example.com` })).status).toBe(200)
+
+      // Switched off at the service, then on again: the next cart change shows each.
+      simulator.updateLocation("store-camden", { collectionEnabled: false })
+      await changeCart()
+      expect(rateOf(await rates(cart.id), camdenOption)).toMatchObject({ available: false })
+      simulator.updateLocation("store-camden", { collectionEnabled: true })
+      await changeCart()
+      expect(rateOf(await rates(cart.id), camdenOption)).toMatchObject({ available: true })
+
+      // Camden leaves the service; the admin's overview reads the list and hands it to the app, which holds it.
+      simulator.removeLocation("store-camden")
+      const admin = await adminFor(api, getContainer())
+      simulator.clearRequests()
+      expect((await admin.get("/admin/lastmile")).status).toBe(200)
+      const pagesPerRead = simulator.requests("listLocations").length
+      expect(pagesPerRead).toBeGreaterThan(0)
+      await changeCart()
+      expect(rateOf(await rates(cart.id), camdenOption)).toMatchObject({ available: false })
+      // One read served both: the app did not read the list again for itself.
+      expect(simulator.requests("listLocations")).toHaveLength(pagesPerRead)
+
+      // Added at the service: its rate names no store and the list held does not know it.
+      simulator.addLocation(camden)
+      await changeCart()
+      const offered = rateOf(await rates(cart.id), camdenOption)
+      expect(offered).toMatchObject({ type: "collection", available: true, amount: 0 })
+      expect(offered.description).toContain("201 Camden High Street")
+
+      // And bookable: the shopper picks it and the order is booked for collection there.
+      expect((await shop.post(`/store/carts/${cart.id}/shipping-methods`, { option_id: camdenOption })).status).toBe(
+        200
+      )
+      const order = await placeOrder(shop, cart.id)
+      expect(await waitForTask(getContainer(), order.id)).toMatchObject({ status: "booked" })
+      expect(bookings(order.id)[0].body).toMatchObject({ collection: { address: { line1: "201 Camden High Street" } } })
     })
 
     it("books the rate the shopper chose, found again by its name when the service mints new codes", async () => {

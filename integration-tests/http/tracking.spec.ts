@@ -1,8 +1,8 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { signBody } from "../../src/lib/tracking/webhook-auth"
-import { pollOpenTasks } from "../../src/lib/tracking/poll-open-tasks"
-import { TASK_STATUS_CHANGED_EVENT } from "../../src/lib/tracking/sync-task-status"
+import { pollOpenTasks } from "../../src/workflows/sync-task-status/poll"
+import { TASK_STATUS_CHANGED_EVENT } from "../../src/lib/lastmile/task-sync"
 import type { SeededStore } from "../helpers/seed-store"
 import { londonTestLocations, useLondonStore } from "../helpers/london-store"
 import { type TaskRow, lastmileTasks, orderWith, requestReturn, waitForTask } from "../helpers/orders"
@@ -186,7 +186,16 @@ medusaIntegrationTestRunner({
       expect((await postHook("[1,2]")).status).toBe(400)
 
       await new Promise((resolve) => setTimeout(resolve, 300))
-      expect(await webhookEvents()).toHaveLength(before)
+      // Bodies refused after authentication are kept for the merchant, redacted: size and digest, never content.
+      const events = await webhookEvents()
+      const refused = events.filter((e) => e.status === "refused")
+      expect(refused.map((e) => e.outcome).sort()).toEqual([
+        "The webhook body must be JSON",
+        "The webhook body must be a JSON object",
+        "Webhook bodies are limited to 65536 bytes",
+      ])
+      expect(JSON.stringify(refused)).not.toContain("xxxx")
+      expect(events.filter((e) => e.status !== "refused")).toHaveLength(before)
       expect(lookups(order.id)).toHaveLength(0)
       const unchanged = await taskOf(order.id, () => true)
       expect(unchanged).toMatchObject({ tracking_state: "awaiting", service_status: "NOT_STARTED" })

@@ -1,5 +1,7 @@
 import { defineMiddlewares, validateAndTransformBody } from "@medusajs/framework/http"
-import { CollectionSwitch } from "./admin/lastmile/validators"
+import { CancelTask, CollectionSwitch } from "./admin/lastmile/validators"
+import { LinkLocation, SetupShipping } from "./admin/lastmile/validators"
+import { hideWebhookToken } from "./hooks/lastmile/hide-token"
 
 export default defineMiddlewares({
   routes: [
@@ -9,11 +11,27 @@ export default defineMiddlewares({
       matcher: "/hooks/lastmile/:token",
       methods: ["POST"],
       bodyParser: false,
+      middlewares: [hideWebhookToken],
     },
     {
       matcher: "/admin/lastmile/locations/:id/collection",
       methods: ["POST"],
       middlewares: [validateAndTransformBody(CollectionSwitch)],
+    },
+    {
+      matcher: "/admin/lastmile/tasks/:id/cancel",
+      methods: ["POST"],
+      middlewares: [validateAndTransformBody(CancelTask)],
+    },
+    {
+      matcher: "/admin/lastmile/locations/:id/link",
+      methods: ["POST"],
+      middlewares: [validateAndTransformBody(LinkLocation)],
+    },
+    {
+      matcher: "/admin/lastmile/setup",
+      methods: ["POST"],
+      middlewares: [validateAndTransformBody(SetupShipping)],
     },
   ],
 })

@@ -12,9 +12,16 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "zod"
 import { listCartRates } from "../../../../lib/checkout/cart-rates"
 import type { LastmileRatesResponse } from "../../../../lib/checkout/option-rate"
+import { LASTMILE_MODULE } from "../../../../modules/lastmile"
+import type { LastmileModuleService } from "../../../../modules/lastmile/service"
 
 const ratesQuerySchema = z.object({
-  cart_id: z.string({ error: "cart_id is required" }).trim().min(1, "cart_id is required"),
+  cart_id: z
+    .string({ error: "cart_id is required, once" })
+    .trim()
+    .min(1, "cart_id is required")
+    .max(100, "cart_id is not a cart id")
+    .regex(/^[A-Za-z0-9_-]+$/, "cart_id is not a cart id"),
 })
 
 export async function GET(req: MedusaRequest, res: MedusaResponse<LastmileRatesResponse>): Promise<void> {
@@ -22,5 +29,12 @@ export async function GET(req: MedusaRequest, res: MedusaResponse<LastmileRatesR
   if (!parsed.success) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, parsed.error.issues.map((i) => i.message).join("; "))
   }
-  res.json(await listCartRates(req.scope, parsed.data.cart_id))
+  const module = req.scope.resolve<LastmileModuleService>(LASTMILE_MODULE)
+  res.json(
+    await listCartRates(req.scope, parsed.data.cart_id, {
+      answers: module.cartRates,
+      optionIndex: module.optionIndex,
+      quoteTtlMs: (module.connection()?.options.quoteCacheTtlSeconds ?? 0) * 1000,
+    })
+  )
 }
