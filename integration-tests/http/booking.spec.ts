@@ -1,6 +1,7 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { retryDueBookings } from "../../src/workflows/book-order-delivery/retry-due"
+import { deliveryLockKey } from "../../src/workflows/book-delivery"
 import { type SeededStore, TEE_SKU } from "../helpers/seed-store"
 import { londonTestLocations, useLondonStore } from "../helpers/london-store"
 import { createAdminHeaders } from "../helpers/admin-auth"
@@ -141,6 +142,46 @@ medusaIntegrationTestRunner({
       // A second pass finds nothing to do.
       const again = await retryDueBookings(getContainer(), { now: new Date(Date.now() + 20 * 60_000) })
       expect(again[order.id]).toBeUndefined()
+    })
+
+    it("passes over a delivery another run is booking, without waiting for its lock, and books the rest", async () => {
+      const down = () => simulator.addFault({ operation: "*", kind: "status", status: 503 })
+      const held = await orderWith(seed.options.nextDay, down)
+      await settledTask(held.id)
+      simulator.clearFaults()
+      const free = await orderWith(seed.options.nextDay, down)
+      await settledTask(free.id)
+      simulator.clearFaults()
+      const locking = getContainer().resolve(Modules.LOCKING)
+      // The subscriber's run records its failure before it lets go of the lock: wait until it has.
+      for (let tries = 0; ; tries++) {
+        const gone = await locking.acquire(deliveryLockKey(free.id), { ownerId: "probe" }).then(
+          () => true,
+          () => false
+        )
+        if (gone) {
+          await locking.release(deliveryLockKey(free.id), { ownerId: "probe" })
+          break
+        }
+        expect(tries).toBeLessThan(100)
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      // Another run (a subscriber, another instance) holds the held order's delivery lock.
+      await locking.acquire(deliveryLockKey(held.id), { ownerId: "another-run", expire: 120 })
+      try {
+        const started = Date.now()
+        const outcomes = await retryDueBookings(getContainer(), { now: new Date(Date.now() + 10 * 60_000) })
+        // Medusa runs one scheduled job at a time: a pass that waited out the lock (60 s) would hold up every job.
+        expect(Date.now() - started).toBeLessThan(30_000)
+        expect(outcomes[held.id]).toEqual({ status: "busy" })
+        expect(outcomes[free.id]).toMatchObject({ status: "booked" })
+      } finally {
+        await locking.release(deliveryLockKey(held.id), { ownerId: "another-run" })
+      }
+      // Had the other run stopped, the next pass books it.
+      const next = await retryDueBookings(getContainer(), { now: new Date(Date.now() + 20 * 60_000) })
+      expect(next[held.id]).toMatchObject({ status: "booked" })
+      expect(serviceTasks(held.id)).toHaveLength(1)
     })
 
     it("books once when the same order.placed event arrives 5 times at once", async () => {

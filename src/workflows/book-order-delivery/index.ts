@@ -21,7 +21,10 @@ import { readDeliveryOutcomeStep } from "./steps/read-delivery-outcome"
 import { bookDeliveryWorkflow, deliveryLockKey } from "../book-delivery"
 import { identifyDeliveryStep } from "../book-delivery/steps/identify-delivery"
 
-export type BookOrderDeliveryWorkflowInput = PrepareOrderBookingInput
+export type BookOrderDeliveryWorkflowInput = PrepareOrderBookingInput & {
+  /** Seconds to wait for the delivery's lock (default 60). The retry job waits for none: the holder books it. */
+  lock_timeout?: number
+}
 
 export type BookOrderDeliveryWorkflowOutput =
   BookingSkip | { status: "booked"; task_id: string; adopted: boolean } | { status: "needs_attention"; reason: string }
@@ -32,8 +35,9 @@ export const bookOrderDeliveryWorkflow = createWorkflow(
   bookOrderDeliveryWorkflowId,
   (input: BookOrderDeliveryWorkflowInput) => {
     const key = transform({ input }, ({ input }) => deliveryLockKey(input.reference_id ?? input.order_id))
+    const timeout = transform({ input }, ({ input }) => input.lock_timeout ?? 60)
     // Also when a host app composes this workflow into its own: the delivery's lock is what books it once.
-    acquireLockStep({ key, ownerId: input.lock_owner, timeout: 60, ttl: 120, executeOnSubWorkflow: true })
+    acquireLockStep({ key, ownerId: input.lock_owner, timeout, ttl: 120, executeOnSubWorkflow: true })
     const plan = prepareOrderBookingStep(input)
     when("lastmile-book-order-when-planned", { plan }, ({ plan }) => plan.action === "book").then(() => {
       createOrderFulfillmentWorkflow.runAsStep({

@@ -29,7 +29,12 @@ export type BookingOutcome =
 export async function bookOrderDelivery(
   container: MedusaContainer,
   orderId: string,
-  options: { referenceId?: string; retryNeedsAttention?: boolean } = {}
+  options: {
+    referenceId?: string
+    retryNeedsAttention?: boolean
+    /** Seconds to wait for the delivery's lock held by another run (default 60). */
+    lockTimeout?: number
+  } = {}
 ): Promise<BookingOutcome> {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   const reference = options.referenceId ?? orderId
@@ -40,6 +45,7 @@ export async function bookOrderDelivery(
       reference_id: options.referenceId,
       retry_needs_attention: options.retryNeedsAttention,
       lock_owner: owner,
+      lock_timeout: options.lockTimeout,
     },
     throwOnError: false,
   })

@@ -22,6 +22,8 @@ export interface BookReturnWorkflowInput {
   return_id: string
   /** The merchant asked for it: a return waiting for their decision is booked again too. */
   retry_needs_attention?: boolean
+  /** Seconds to wait for the return's lock (default 60). The retry job waits for none: the holder books it. */
+  lock_timeout?: number
 }
 
 export type BookReturnWorkflowOutput = ReturnBookingSkip | { status: "booked"; task_id: string }
@@ -32,7 +34,8 @@ export const returnBookingLockKey = (returnId: string): string => `lastmile:retu
 
 export const bookReturnWorkflow = createWorkflow(bookReturnWorkflowId, (input: BookReturnWorkflowInput) => {
   const key = transform({ input }, ({ input }) => returnBookingLockKey(input.return_id))
-  acquireLockStep({ key, timeout: 60, ttl: 120, executeOnSubWorkflow: true })
+  const timeout = transform({ input }, ({ input }) => input.lock_timeout ?? 60)
+  acquireLockStep({ key, timeout, ttl: 120, executeOnSubWorkflow: true })
   const plan = prepareReturnBookingStep(input)
 
   const booked = when("lastmile-book-return-when-planned", { plan }, ({ plan }) => plan.action === "book").then(() => {

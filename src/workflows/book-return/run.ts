@@ -19,10 +19,14 @@ export type ReturnBookingOutcome =
 export async function bookReturn(
   container: MedusaContainer,
   returnId: string,
-  options: { retryNeedsAttention?: boolean } = {}
+  options: { retryNeedsAttention?: boolean; lockTimeout?: number } = {}
 ): Promise<ReturnBookingOutcome> {
   const { result, errors } = await bookReturnWorkflow(container).run({
-    input: { return_id: returnId, retry_needs_attention: options.retryNeedsAttention },
+    input: {
+      return_id: returnId,
+      retry_needs_attention: options.retryNeedsAttention,
+      lock_timeout: options.lockTimeout,
+    },
     throwOnError: false,
   })
   const failure = errors?.[0]
