@@ -275,7 +275,11 @@ async function main(): Promise<number> {
           await sleep(2500)
         }
       })()
-      await sleep(6000)
+      await sleep(4000)
+      // The service answers bookings slowly meanwhile: bookings are in flight at the service when PostgreSQL
+      // goes, so the worker's writes after an accepted booking meet the restart, not only its reads before.
+      simulator.addFault({ operation: "bookDelivery", kind: "latency", latencyMs: 1500 })
+      await sleep(2000)
       say("PostgreSQL: stopping it for 5 s")
       await pg.pause()
       await sleep(5000)
@@ -285,6 +289,7 @@ async function main(): Promise<number> {
       await sleep(8000)
       running = false
       await load
+      simulator.clearFaults()
       const placed = (await query<{ id: string }>(`SELECT id FROM "order" WHERE email LIKE 'pg-%'`)).map((r) => r.id)
       const booked = await allBooked(placed, 240_000)
       const atService = placed.map((id) => serviceTasksFor(id).length)
