@@ -1,14 +1,17 @@
 /** Placing orders and returns through the APIs, and waiting for their lastmile task to settle. */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { AxiosInstance } from "axios"
 import type { LastmileModuleService } from "../../src/modules/lastmile/service"
+import { deliveryLockKey } from "../../src/workflows/book-delivery"
+import { returnBookingLockKey } from "../../src/workflows/book-return"
 import { createAdminHeaders } from "./admin-auth"
 import type { SeededStore } from "./seed-store"
 import { type Storefront, londonShopper, placeOrder } from "./storefront"
 
 export interface TaskRow {
   id: string
+  kind: "delivery" | "return"
   status: string
   task_id: string | null
   tracking_id: string | null
@@ -29,7 +32,28 @@ export function lastmileTasks(container: MedusaContainer): LastmileModuleService
   return container.resolve<LastmileModuleService>("lastmile")
 }
 
-/** Waits until the task of a merchantOrderId satisfies `done` (by default: its booking settled). */
+/**
+ * Waits until the task of a merchantOrderId satisfies `done` (by default: its
+ * booking settled), and the run that got it there has let go of its lock: a
+ * run records its outcome before it releases the lock, and the retry job's
+ * pass does not wait for a lock (it reports the delivery `busy`).
+ */
+/** Waits (up to 10 s) until nobody holds the lock; a holder that stays is for the test's own assertions to find. */
+async function lockReleased(container: MedusaContainer, key: string): Promise<void> {
+  const locking = container.resolve(Modules.LOCKING)
+  for (let tries = 0; tries < 200; tries++) {
+    const free = await locking.acquire(key, { ownerId: "test-probe", expire: 1 }).then(
+      () => true,
+      () => false
+    )
+    if (free) {
+      await locking.release(key, { ownerId: "test-probe" })
+      return
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
 export async function waitForTask(
   container: MedusaContainer,
   merchantOrderId: string,
@@ -42,6 +66,10 @@ export async function waitForTask(
       merchant_order_id: merchantOrderId,
     })) as unknown as TaskRow[]
     if (task && done(task)) {
+      await lockReleased(
+        container,
+        task.kind === "return" ? returnBookingLockKey(merchantOrderId) : deliveryLockKey(merchantOrderId)
+      )
       return task
     }
     if (Date.now() > deadline) {
