@@ -19,6 +19,10 @@ export class BookingNeedsAttentionError extends Error {
   }
 }
 
+/** Why a delivery waits for the merchant when every item it carried was fulfilled another way. */
+export const NOTHING_TO_BOOK =
+  "Nothing is left to book: every item of this delivery was fulfilled without lastmile (by another shipping option). If an earlier attempt reached the service, cancel that task in the service's app."
+
 /** The delivery already has a task: a second one is refused. */
 export class AlreadyBookedError extends Error {
   readonly code = BOOKING_ERROR_CODES.alreadyBooked

@@ -16,6 +16,7 @@ import {
   resolveProviderOptions,
 } from "../../lib/lastmile/provider-options"
 import { LastmileClient } from "../../lib/service-client"
+import { NOTHING_TO_BOOK } from "../../lib/booking/booking-failure"
 import type { LastmileFulfillmentData } from "../../lib/lastmile/contracts"
 import { withHistoryEntry } from "../../lib/lastmile/task-history"
 import { RunCoalescer } from "../../lib/lastmile/run-coalescer"
@@ -261,6 +262,22 @@ export class LastmileModuleService extends MedusaService({ LastmileTask, Lastmil
       status_history: withHistoryEntry(task.status_history, { value: status, detail: message }),
     })
     return nextAttemptAt
+  }
+
+  /**
+   * Nothing is left to book: the merchant fulfilled the items another way.
+   * A row only this read created goes; one with attempts behind it waits for
+   * the merchant with the reason, instead of being retried every minute.
+   */
+  async recordNothingToBook(task: TaskRow): Promise<void> {
+    if (task.status === "pending" && task.attempts === 0) {
+      await this.deleteLastmileTasks(task.id)
+      return
+    }
+    if (task.status === "needs_attention" && task.last_error === NOTHING_TO_BOOK) {
+      return
+    }
+    await this.recordFailure(task, { attempts: task.attempts, message: NOTHING_TO_BOOK, needsAttention: true })
   }
 
   /**

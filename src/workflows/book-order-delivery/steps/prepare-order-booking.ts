@@ -158,6 +158,8 @@ export const prepareOrderBookingStep = createStep(
       }))
       .filter((item) => item.quantity > 0)
     if (!items.length) {
+      // Without this the row would stay failed (or pending) and the job would read the order every minute.
+      await tasks.recordNothingToBook(task)
       return skip({ status: "nothing_to_book" })
     }
     const attempts = await tasks.startAttempt(task)
