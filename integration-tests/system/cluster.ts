@@ -349,6 +349,42 @@ async function main(): Promise<number> {
       )
     }
 
+    // 2, continued: close the window and count.
+    const remaining = JOB_WINDOW_MS - (Date.now() - windowStart)
+    if (remaining > 0) {
+      say(`waiting ${Math.round(remaining / 1000)} s for the jobs' window to close`)
+      await sleep(remaining)
+    }
+    aging = false
+    await ager
+    const windowEnd = Date.now()
+    {
+      const boundaries = Math.floor(windowEnd / 60_000) - Math.floor(windowStart / 60_000)
+      const lookups = simulator
+        .requests("lookupDelivery")
+        .slice(lookupsBefore)
+        .filter((r) => Date.parse(r.at) <= windowEnd)
+      const perTask = pollTasks.map((t, i) => lookups.filter((r) => names(r, t.task_id, pollOrders[i])).length)
+      const log = readFileSync(join(work, "worker.log"), "utf8").slice(workerLogAt)
+      // Medusa runs a job as the workflow `job-<name>`.
+      const runs = (name: string) => log.split(`executing scheduled job job-${name}`).length - 1
+      const serverRuns =
+        ["server-a.log", "server-b.log"]
+          .map((f) => readFileSync(join(work, f), "utf8"))
+          .join("")
+          .split("executing scheduled job job-lastmile-").length - 1
+      const ok =
+        perTask.every((n) => n === boundaries) &&
+        runs("lastmile-tracking-poll") === boundaries &&
+        runs("lastmile-booking-retry") === boundaries &&
+        serverRuns === 0
+      record(
+        `scheduled jobs over ${Math.round((windowEnd - windowStart) / 1000)} s (${boundaries} minute boundaries)`,
+        ok,
+        `tracking poll ran ${runs("lastmile-tracking-poll")}×, booking retry ${runs("lastmile-booking-retry")}× (worker), ${serverRuns}× on the servers; each of 5 due tasks looked up ${perTask.join(", ")} times`
+      )
+    }
+
     // 5. 200 orders over both servers, order.placed delivered a second time for a quarter of them.
     {
       const placed: string[] = []
@@ -394,42 +430,6 @@ async function main(): Promise<number> {
         `${ORDERS} orders over both servers, order.placed delivered twice for ${again.length}`,
         oneEach && duplicatePosts === 0 && posts.length === placed.length,
         `${tasksPerOrder.filter((r) => r.n === 1).length}/${placed.length} orders with exactly 1 task; ${posts.length} booking POSTs, ${duplicatePosts} duplicates; placed in ${placing.toFixed(0)} s`
-      )
-    }
-
-    // 2, continued: close the window (the orders above ran inside it, as a live store's would) and count.
-    const remaining = JOB_WINDOW_MS - (Date.now() - windowStart)
-    if (remaining > 0) {
-      say(`waiting ${Math.round(remaining / 1000)} s for the jobs' window to close`)
-      await sleep(remaining)
-    }
-    aging = false
-    await ager
-    const windowEnd = Date.now()
-    {
-      const boundaries = Math.floor(windowEnd / 60_000) - Math.floor(windowStart / 60_000)
-      const lookups = simulator
-        .requests("lookupDelivery")
-        .slice(lookupsBefore)
-        .filter((r) => Date.parse(r.at) <= windowEnd)
-      const perTask = pollTasks.map((t, i) => lookups.filter((r) => names(r, t.task_id, pollOrders[i])).length)
-      const log = readFileSync(join(work, "worker.log"), "utf8").slice(workerLogAt)
-      // Medusa runs a job as the workflow `job-<name>`.
-      const runs = (name: string) => log.split(`executing scheduled job job-${name}`).length - 1
-      const serverRuns =
-        ["server-a.log", "server-b.log"]
-          .map((f) => readFileSync(join(work, f), "utf8"))
-          .join("")
-          .split("executing scheduled job job-lastmile-").length - 1
-      const ok =
-        perTask.every((n) => n === boundaries) &&
-        runs("lastmile-tracking-poll") === boundaries &&
-        runs("lastmile-booking-retry") === boundaries &&
-        serverRuns === 0
-      record(
-        `scheduled jobs over ${Math.round((windowEnd - windowStart) / 1000)} s (${boundaries} minute boundaries)`,
-        ok,
-        `tracking poll ran ${runs("lastmile-tracking-poll")}×, booking retry ${runs("lastmile-booking-retry")}× (worker), ${serverRuns}× on the servers; each of 5 due tasks looked up ${perTask.join(", ")} times`
       )
     }
   } catch (error) {
