@@ -30,6 +30,19 @@ export class Admin {
     return response.data
   }
 
+  /** The dashboard's Create fulfillment: the location, the option, and the items it ships. */
+  fulfil(
+    orderId: string,
+    { optionId, locationId, items }: { optionId: string; locationId: string; items: { id: string; quantity: number }[] }
+  ): Promise<AxiosResponse<{ order: unknown; message?: string }>> {
+    return this.post(`/admin/orders/${orderId}/fulfillments`, {
+      location_id: locationId,
+      shipping_option_id: optionId,
+      no_notification: false,
+      items,
+    })
+  }
+
   /** An exchange or a claim as the dashboard makes it (`requestReplacement`), each call required to succeed. */
   replacement(
     kind: "exchange" | "claim",

@@ -54,6 +54,20 @@ async function lockReleased(container: MedusaContainer, key: string): Promise<vo
   }
 }
 
+/** Every line of the order with its whole quantity (computed: only "items.*" returns it). */
+export async function orderItems(
+  container: MedusaContainer,
+  orderId: string
+): Promise<{ id: string; quantity: number }[]> {
+  const { data } = await container
+    .resolve(ContainerRegistrationKeys.QUERY)
+    .graph({ entity: "order", fields: ["items.*"], filters: { id: orderId } })
+  return ((data[0]?.items ?? []) as unknown as { id: string; quantity: number }[]).map((i) => ({
+    id: i.id,
+    quantity: Number(i.quantity),
+  }))
+}
+
 export async function waitForTask(
   container: MedusaContainer,
   merchantOrderId: string,

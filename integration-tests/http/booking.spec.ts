@@ -5,7 +5,8 @@ import { deliveryLockKey } from "../../src/workflows/book-delivery"
 import { type SeededStore, TEE_SKU } from "../helpers/seed-store"
 import { londonTestLocations, useLondonStore } from "../helpers/london-store"
 import { createAdminHeaders } from "../helpers/admin-auth"
-import { lastmileTasks, orderWith as placeWith, requestReturn, waitForTask } from "../helpers/orders"
+import { lastmileTasks, orderItems, orderWith as placeWith, requestReturn, waitForTask } from "../helpers/orders"
+import { adminFor } from "../helpers/admin"
 import { useSimulator } from "../helpers/simulator"
 import { Storefront } from "../helpers/storefront"
 
@@ -151,32 +152,17 @@ medusaIntegrationTestRunner({
       expect(await settledTask(order.id)).toMatchObject({ status: "failed" })
       simulator.clearFaults()
       // The merchant ships it by hand: the dashboard's Create fulfillment with the manual option.
-      const admin = await createAdminHeaders(getContainer())
-      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
-      const { data } = await query.graph({
-        entity: "order",
-        // Order item quantities are computed: only "items.*" returns them.
-        fields: ["items.*"],
-        filters: { id: order.id },
+      const admin = await adminFor(api, getContainer())
+      const fulfilled = await admin.fulfil(order.id, {
+        optionId: seed.options.manual,
+        locationId: seed.warehouseId,
+        items: await orderItems(getContainer(), order.id),
       })
-      const fulfilled = await api.post(
-        `/admin/orders/${order.id}/fulfillments`,
-        {
-          location_id: seed.warehouseId,
-          shipping_option_id: seed.options.manual,
-          no_notification: false,
-          items: (data[0].items as unknown as { id: string; quantity: number }[]).map((i) => ({
-            id: i.id,
-            quantity: Number(i.quantity),
-          })),
-        },
-        { ...admin, validateStatus: () => true }
-      )
       expect(fulfilled.status).toBe(200)
 
       const outcomes = await retryDueBookings(getContainer(), { now: new Date(Date.now() + 10 * 60_000) })
       expect(outcomes[order.id]).toEqual({ status: "nothing_to_book" })
-      const widget = await api.get(`/admin/lastmile/orders/${order.id}`, admin)
+      const widget = await admin.get<{ tasks: unknown[] }>(`/admin/lastmile/orders/${order.id}`)
       expect(widget.data.tasks).toEqual([
         expect.objectContaining({
           status: "needs_attention",
@@ -328,24 +314,12 @@ medusaIntegrationTestRunner({
     it("refuses a second lastmile fulfillment for the same order", async () => {
       const order = await orderWith(seed.options.nextDay)
       await settledTask(order.id)
-      const admin = await createAdminHeaders(getContainer())
-      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
-      const { data } = await query.graph({
-        entity: "order",
-        // Order item quantities are computed: only "items.*" returns them.
-        fields: ["items.*"],
-        filters: { id: order.id },
+      const admin = await adminFor(api, getContainer())
+      const response = await admin.fulfil(order.id, {
+        optionId: seed.options.nextDay,
+        locationId: seed.warehouseId,
+        items: await orderItems(getContainer(), order.id),
       })
-      const response = await api.post(
-        `/admin/orders/${order.id}/fulfillments`,
-        {
-          items: (data[0].items as unknown as { id: string; quantity: number }[]).map((i) => ({
-            id: i.id,
-            quantity: i.quantity,
-          })),
-        },
-        { ...admin, validateStatus: () => true }
-      )
       // Medusa refuses it itself (the items are fulfilled, their reservation gone): a 400 with its reason.
       expect(response.status).toBe(400)
       expect(response.data.message).toEqual(expect.any(String))

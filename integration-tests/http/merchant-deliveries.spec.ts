@@ -103,12 +103,7 @@ medusaIntegrationTestRunner({
     }
     /** The dashboard's Create fulfillment: the option's location, the option, the unfulfilled items of its profile. */
     const fulfil = (orderId: string, optionId: string, locationId: string, items: { id: string; quantity: number }[]) =>
-      admin.post<{ order: unknown; message?: string }>(`/admin/orders/${orderId}/fulfillments`, {
-        location_id: locationId,
-        shipping_option_id: optionId,
-        no_notification: false,
-        items,
-      })
+      admin.fulfil(orderId, { optionId, locationId, items })
     const unfulfilled = async (orderId: string, only?: string[]) =>
       (await itemsOf(orderId))
         .filter((i) => !only || only.includes(i.id))
