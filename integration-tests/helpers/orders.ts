@@ -68,6 +68,26 @@ export async function orderItems(
   }))
 }
 
+/** The order's fulfillments with their (public) data, labels and cancellation. */
+export async function orderFulfillments(
+  container: MedusaContainer,
+  orderId: string
+): Promise<
+  {
+    id: string
+    data: Record<string, unknown>
+    canceled_at: string | null
+    labels: { tracking_number: string; tracking_url: string }[]
+  }[]
+> {
+  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "order",
+    fields: ["fulfillments.id", "fulfillments.data", "fulfillments.labels.*", "fulfillments.canceled_at"],
+    filters: { id: orderId },
+  })
+  return (data[0]?.fulfillments ?? []) as unknown as Awaited<ReturnType<typeof orderFulfillments>>
+}
+
 export async function waitForTask(
   container: MedusaContainer,
   merchantOrderId: string,

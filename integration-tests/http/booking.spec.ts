@@ -5,7 +5,14 @@ import { deliveryLockKey } from "../../src/workflows/book-delivery"
 import { type SeededStore, TEE_SKU } from "../helpers/seed-store"
 import { londonTestLocations, useLondonStore } from "../helpers/london-store"
 import { createAdminHeaders } from "../helpers/admin-auth"
-import { lastmileTasks, orderItems, orderWith as placeWith, requestReturn, waitForTask } from "../helpers/orders"
+import {
+  lastmileTasks,
+  orderFulfillments,
+  orderItems,
+  orderWith as placeWith,
+  requestReturn,
+  waitForTask,
+} from "../helpers/orders"
 import { adminFor } from "../helpers/admin"
 import { useSimulator } from "../helpers/simulator"
 import { Storefront } from "../helpers/storefront"
@@ -29,19 +36,7 @@ medusaIntegrationTestRunner({
       waitForTask(getContainer(), orderId, (task) => settled.includes(task.status))
     const orderWith = (optionId: string, beforeComplete?: () => void) => placeWith(shop, seed, optionId, beforeComplete)
 
-    const fulfillmentsOf = async (orderId: string) => {
-      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
-      const { data } = await query.graph({
-        entity: "order",
-        fields: ["fulfillments.id", "fulfillments.data", "fulfillments.labels.*", "fulfillments.canceled_at"],
-        filters: { id: orderId },
-      })
-      return (data[0].fulfillments ?? []) as {
-        id: string
-        data: Record<string, unknown>
-        labels: { tracking_number: string; tracking_url: string }[]
-      }[]
-    }
+    const fulfillmentsOf = (orderId: string) => orderFulfillments(getContainer(), orderId)
 
     const bookings = (orderId: string) =>
       simulator
@@ -213,11 +208,7 @@ medusaIntegrationTestRunner({
 
       expect(bookings(order.id)).toHaveLength(1)
       expect(serviceTasks(order.id)).toHaveLength(1)
-      expect(
-        (await fulfillmentsOf(order.id)).filter(
-          (f) => !("canceled_at" in f) || !(f as { canceled_at?: string }).canceled_at
-        )
-      ).toHaveLength(1)
+      expect((await fulfillmentsOf(order.id)).filter((f) => !f.canceled_at)).toHaveLength(1)
     })
 
     it("reconciles a booking interrupted between the service's commit and our record, without a duplicate", async () => {

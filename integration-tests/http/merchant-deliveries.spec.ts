@@ -11,7 +11,7 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { type SeededStore, TEE_SKU } from "../helpers/seed-store"
 import { londonTestLocations, useLondonStore } from "../helpers/london-store"
 import { type Admin, adminFor } from "../helpers/admin"
-import { lastmileTasks, orderWith, waitForTask } from "../helpers/orders"
+import { lastmileTasks, orderFulfillments, orderWith, waitForTask } from "../helpers/orders"
 import { useSimulator } from "../helpers/simulator"
 import type { Storefront } from "../helpers/storefront"
 
@@ -77,19 +77,7 @@ medusaIntegrationTestRunner({
       })
       return data[0].items as unknown as OrderItem[]
     }
-    const fulfillmentsOf = async (orderId: string) => {
-      const { data } = await query().graph({
-        entity: "order",
-        fields: ["fulfillments.id", "fulfillments.data", "fulfillments.labels.*", "fulfillments.canceled_at"],
-        filters: { id: orderId },
-      })
-      return (data[0].fulfillments ?? []) as {
-        id: string
-        data: Record<string, unknown>
-        canceled_at: string | null
-        labels: { tracking_number: string; tracking_url: string }[]
-      }[]
-    }
+    const fulfillmentsOf = (orderId: string) => orderFulfillments(getContainer(), orderId)
     const bookingsOf = (merchantOrderId: string) =>
       simulator
         .requests("bookDelivery")
