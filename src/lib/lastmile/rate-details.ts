@@ -38,12 +38,17 @@ export function shopperReason(option: LastmileFulfillmentOption, result: Pricing
     case "input_incomplete":
     case "rate_code_invalid":
       return result.detail
+    // A store is told in its own words: a shopper collecting is never given a delivery's reason.
     case "service_unavailable":
-      return "Live delivery prices are unavailable right now. Please try again in a moment."
+      return collection
+        ? "Collection cannot be confirmed right now. Please try again in a moment."
+        : "Live delivery prices are unavailable right now. Please try again in a moment."
     case "service_refused":
       return "This option is unavailable right now. Please choose another option."
     case "route_not_served":
-      return "This service does not deliver to this address."
+      return collection
+        ? "Collection is not offered for this address."
+        : "This service does not deliver to this address."
     case "rate_error":
       return result.detail
     case "currency_mismatch":
