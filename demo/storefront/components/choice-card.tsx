@@ -37,6 +37,7 @@ export function ChoiceCard({
     <label
       htmlFor={id}
       data-testid={TEST_IDS[choice.kind]}
+      data-store={choice.kind === "collection" ? (choice.merchantLocationId ?? "") : undefined}
       data-selected={selected}
       data-pending={pending}
       className={clx(
