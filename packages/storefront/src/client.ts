@@ -221,7 +221,7 @@ async function classify(
     }
   }
   if (reason === "not_found") {
-    return failure(error, "not_found", `${what} answered 404: ${error.detail}`)
+    return failure(error, "not_found", `${what} answered ${error.detail}`)
   }
   if (reason === "server_error" || reason === "rate_limited") {
     return failure(error, reason, `${what} answered ${error.detail.replace(/\.$/, "")}: see the backend's log.`)

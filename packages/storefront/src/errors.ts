@@ -93,10 +93,19 @@ export function toStorefrontError(error: unknown): LastmileStorefrontError {
       detail: `${error.status}: ${said}`,
     })
   }
-  const said = error instanceof Error ? error.message : String(error)
   return new LastmileStorefrontError(UNREACHABLE_MESSAGE, null, {
     cause: error,
     reason: "unreachable",
-    detail: `no answer: ${said}`,
+    detail: `no answer: ${describe(error)}`,
   })
+}
+
+/** An error and its causes, as Node's fetch nests them ("fetch failed" says nothing; its cause does). */
+function describe(error: unknown, depth = 0): string {
+  if (!(error instanceof Error)) {
+    return String(error)
+  }
+  const code = "code" in error && typeof error.code === "string" ? ` (${error.code})` : ""
+  const cause = error.cause !== undefined && depth < 3 ? `: ${describe(error.cause, depth + 1)}` : ""
+  return `${error.message}${code}${cause}`
 }

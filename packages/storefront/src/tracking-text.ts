@@ -109,14 +109,18 @@ export function describeOrderTracking(
 ): LastmileTrackingText {
   const collection = tracking.collection
   const href = safeHttpUrl(tracking.trackingUrl)
+  // A booking that is retried or waits for the shop has confirmed no time: the checkout's window and readiness are not said.
+  const state = tracking.status === "pending" ? pendingStateOf(tracking) : null
+  const timed = state !== "retrying" && state !== "needs_attention"
+  const readiness = timed ? (collection?.readiness ?? null) : null
   return {
     heading: collection ? "Your collection" : "Your delivery",
     title: tracking.choiceName ?? (collection ? "Collection" : "Delivery"),
     statusText: statusTextOf(tracking, options),
-    windowText: collection ? null : formatWindow(tracking.window, options),
-    details: collection ? null : tracking.description,
-    storeAddress: collection ? storeAddressUnlessIn(collection.address, collection.readiness) : null,
-    readiness: collection?.readiness ?? null,
+    windowText: collection || !timed ? null : formatWindow(tracking.window, options),
+    details: collection || !timed ? null : tracking.description,
+    storeAddress: collection ? storeAddressUnlessIn(collection.address, readiness) : null,
+    readiness,
     bring: collection?.bring ?? null,
     link: href ? { href, text: collection ? "Follow your order to the store" : "Track your delivery" } : null,
     codeText: tracking.trackingNumber ? `Tracking code ${tracking.trackingNumber}` : null,

@@ -34,6 +34,29 @@ describe("a booking not made yet, in words that stay true", () => {
     expect(pendingText("booking", { emailsWhenBooked: true })).not.toContain(EMAIL_WHEN_BOOKED_TEXT)
   })
 
+  it("promises no window or readiness while the booking is retried or waits for the shop", () => {
+    const waiting = describeOrderTracking(
+      readOrderTracking(order(), {
+        order_id: "order_1",
+        booking: { state: "needs_attention", books_on: "order_placed" },
+      })!
+    )
+    expect([waiting.windowText, waiting.details]).toEqual([null, null])
+    const underWay = describeOrderTracking(
+      readOrderTracking(order(), { order_id: "order_1", booking: { state: "booking", books_on: "order_placed" } })!,
+      { locale: "en-GB", timeZone: "Europe/London", now: new Date("2026-07-24T09:00:00.000Z") }
+    )
+    expect([underWay.windowText, underWay.details]).toEqual(["Tomorrow, 12:00–22:00", "By cargo bike"])
+    const collection = describeOrderTracking(
+      readOrderTracking(order(COLLECTION), {
+        order_id: "order_1",
+        booking: { state: "retrying", books_on: "order_placed" },
+      })!
+    )
+    // Where the store is still holds; when the order is ready there is not known until it is booked.
+    expect([collection.readiness, collection.storeAddress]).toEqual([null, "12 Camden High St, London, NW1 0JH"])
+  })
+
   it("says a collection's in a collection's words", () => {
     const collection = readOrderTracking(order(COLLECTION), {
       order_id: "order_1",
