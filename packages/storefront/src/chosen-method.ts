@@ -34,7 +34,7 @@ export interface LastmileChosenMethod {
   window: LastmileWindow | null
   /** The rate's text when it was chosen: for a collection, the store's readiness. */
   description: string | null
-  /** A collection's store (orders placed before 0.2: the option's name, and no address). */
+  /** A collection's store (older data: the option's name, and no address). */
   store: { name: string | null; address: LastmileStoreAddress | null } | null
   /** Chosen at the merchant's outage price, without a live quote. */
   fallback: boolean
@@ -112,7 +112,7 @@ export function describeChosenMethod(
 
 /**
  * A shipping method's data is lastmile's when it says so (`provider:
- * "lastmile"` with its `kind`), or, for orders placed before 0.2, when its
+ * "lastmile"` with its `kind`), or, for the older data, when its
  * `optionId` names a lastmile delivery or collection option
  * (`lastmile-<type>`, `lastmile-collection`); returns are not shown.
  */

@@ -153,13 +153,13 @@ export interface LastmileStoreView {
 
 /**
  * A lastmile shipping method's `data`, as the store API shows it. `provider:
- * "lastmile"` and `kind` mark it; methods chosen before 0.2 carry
+ * "lastmile"` and `kind` mark it; methods chosen with the older data carry
  * `optionId` instead (`lastmile-next-day`, `lastmile-collection`).
  */
 export interface LastmileShippingMethodData {
   provider?: "lastmile"
   kind?: "delivery" | "collection"
-  /** Before 0.2: the fulfillment option's id. */
+  /** The older data's mark: the fulfillment option's id. */
   optionId?: string
   /** null when offered at the outage fallback price without a chosen rate. */
   rateCode?: string | null

@@ -6,7 +6,7 @@
  * `delivered_at`, which the plugin sets as the service reports; what was
  * chosen (the rate's name, the store, its readiness text, the window) from
  * the shipping method's data, else from the booking's. Both shapes are read:
- * the data written since 0.2 (`provider: "lastmile"`, `kind`, `store`) and
+ * the current data (`provider: "lastmile"`, `kind`, `store`) and
  * the older one (`optionId`, location ids).
  */
 import { LASTMILE_PROVIDER_ID } from "./choices.js"
@@ -28,9 +28,9 @@ export type LastmileTrackingStatus = "pending" | "booked" | "shipped" | "deliver
 
 /** A collection's store, as the confirmation shows it. */
 export interface LastmileCollectionDetails {
-  /** The store's name (orders placed before 0.2: the shipping option's name, "Collect from <store>"). */
+  /** The store's name (older data: the shipping option's name, "Collect from <store>"). */
   name: string | null
-  /** The store's address, to show where to collect (orders placed before 0.2 carry none: see `readiness`). */
+  /** The store's address, to show where to collect (older data carries none: see `readiness`). */
   address: LastmileStoreAddress | null
   /** When the order is ready there: the service's readiness text, kept from checkout. */
   readiness: string | null
@@ -40,9 +40,9 @@ export interface LastmileCollectionDetails {
    * booking's data); never made up.
    */
   bring: string | null
-  /** Orders placed before 0.2 only (the method no longer carries internal ids). */
+  /** Older data only (the method no longer carries internal ids). */
   stockLocationId: string | null
-  /** Orders placed before 0.2 only. */
+  /** Older data only. */
   merchantLocationId: string | null
 }
 

@@ -37,7 +37,7 @@ describe("the chosen method, in a checkout's summary, its review and an order's 
     })
   })
 
-  it("reads a method chosen before 0.2 by its option, and nothing that is not lastmile's", () => {
+  it("reads a method with the older data by its option, and nothing that is not lastmile's", () => {
     const old = readChosenMethod({
       shipping_methods: [{ name: "Collect from Camden", data: { optionId: "lastmile-collection" } }],
     })
