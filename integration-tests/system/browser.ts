@@ -481,7 +481,7 @@ async function testStorefront(browser: Browser): Promise<void> {
   })
 
   await asShopper(browser, "booking waits for the shop", async (page) => {
-    await reachDeliveryStep(page, "DEMO-CAP")
+    await reachDeliveryStep(page, "DEMO-TEE")
     const store = page.getByTestId("collection-choice").first()
     const storeId = await store.getAttribute("data-store")
     check(storeId, "the store's card names no store")
@@ -491,7 +491,7 @@ async function testStorefront(browser: Browser): Promise<void> {
     const before = (
       await sim.get<{ externalLocationId: string; stock: Record<string, number> }[]>("/__sim/locations")
     ).find((l) => l.externalLocationId === storeId)
-    await sim.request("PATCH", `/__sim/locations/${storeId}/stock`, { "DEMO-CAP": 0 })
+    await sim.request("PATCH", `/__sim/locations/${storeId}/stock`, { "DEMO-TEE": 0 })
     try {
       await placeOrder(page)
       const tracked = page.locator('[data-testid="tracking"][data-booking="needs_attention"]')
@@ -502,7 +502,7 @@ async function testStorefront(browser: Browser): Promise<void> {
       await snap(page, "storefront-booking-needs-shop.png")
       say("storefront: a booking that waits for the shop says so on the confirmation, without a reload")
     } finally {
-      await sim.request("PATCH", `/__sim/locations/${storeId}/stock`, { "DEMO-CAP": before?.stock["DEMO-CAP"] ?? 10 })
+      await sim.request("PATCH", `/__sim/locations/${storeId}/stock`, { "DEMO-TEE": before?.stock["DEMO-TEE"] ?? 25 })
     }
   })
 
