@@ -17,7 +17,7 @@ import { LASTMILE_PROVIDER_ID, buildFulfillmentOptions } from "../../lib/lastmil
 import type { PricingResult } from "../../lib/lastmile/pricing-result"
 import { describePricing, describeStandIn } from "../../lib/lastmile/rate-details"
 import type { ServiceRate } from "../../lib/lastmile/service-shapes"
-import type { LastmileFetchInit, LastmileSdk } from "../types"
+import type { LastmileFetchInit, LastmileSdk } from "medusa-plugin-lastmile-storefront"
 
 export const [NEXT_DAY, COLLECTION] = buildFulfillmentOptions(["NEXT_DAY"])
 export const [SAME_DAY] = buildFulfillmentOptions(["SAME_DAY"])
