@@ -59,7 +59,10 @@ export class LastmileSimulator {
       baseUrl: () => this.listeningUrl,
     })
     this.server = createServer((req, res) => {
-      void this.handle(req, res)
+      // Whatever a request holds, the simulator answers and keeps running (an unhandled rejection would stop it).
+      this.handle(req, res).catch((error: unknown) =>
+        send(res, 500, { error: { code: "INTERNAL", message: error instanceof Error ? error.message : String(error) } })
+      )
     })
     this.server.on("connection", (socket) => {
       this.sockets.add(socket)
@@ -204,7 +207,7 @@ export class LastmileSimulator {
       return this.control(method, url, raw, res)
     }
     if (method === "GET" && url.pathname.startsWith("/track/")) {
-      return this.trackingPage(decodeURIComponent(url.pathname.slice("/track/".length)), res)
+      return this.trackingPage(decodedOrNull(url.pathname.slice("/track/".length)), res)
     }
 
     const operation = this.route(method, url.pathname)
@@ -358,7 +361,10 @@ export class LastmileSimulator {
         }
       }
       case "updateLocation": {
-        const id = decodeURIComponent(url.pathname.split("/").pop() as string)
+        const id = decodedOrNull(url.pathname.split("/").pop() as string)
+        if (id === null) {
+          throw new SimulatorError(404, "NOT_FOUND", "No fulfilment location with that id")
+        }
         return { status: 200, payload: this.state.publicLocation(this.state.patchLocation(id, body)) }
       }
     }
@@ -511,8 +517,8 @@ export class LastmileSimulator {
     }
   }
 
-  private trackingPage(trackingId: string, res: ServerResponse): void {
-    const task = this.state.tasks.find((t) => t.trackingId === trackingId)
+  private trackingPage(trackingId: string | null, res: ServerResponse): void {
+    const task = trackingId === null ? undefined : this.state.tasks.find((t) => t.trackingId === trackingId)
     if (!task) {
       res.writeHead(404, { "content-type": "text/html; charset=utf-8" })
       res.end("<!doctype html><title>Not found</title><p>No parcel with that tracking code.</p>")
@@ -644,6 +650,15 @@ async function readBody(req: IncomingMessage): Promise<string> {
     chunks.push(chunk as Buffer)
   }
   return Buffer.concat(chunks).toString("utf8")
+}
+
+/** A path segment decoded, or null when it is not valid percent-encoding. */
+function decodedOrNull(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return null
+  }
 }
 
 function sleep(ms: number): Promise<void> {

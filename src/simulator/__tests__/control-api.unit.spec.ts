@@ -95,6 +95,15 @@ describe("the simulator's control API", () => {
     expect((await call(sim, "GET", "/track/none", { host: `evil.example:${port}` })).status).toBe(404)
   })
 
+  it("keeps running whatever a path holds: a tracking page or a location that is not valid percent-encoding", async () => {
+    expect((await call(sim, "GET", "/track/%FF")).status).toBe(404)
+    expect((await call(sim, "PATCH", "/__sim/locations/%FF", {}, { name: "x" })).status).toBe(400)
+    expect((await call(sim, "PATCH", "/fulfilment/fulfilment-locations/%FF", { "x-api-key": KEY }, {})).status).toBe(
+      404
+    )
+    expect((await call(sim, "GET", "/__sim/tasks")).status).toBe(200)
+  })
+
   it("shows no secret: the API key, the signing secret and the webhook URL's token are masked", async () => {
     for (const [method, body] of [
       ["GET", undefined],

@@ -57,6 +57,10 @@ export function toTaskView(t: TaskRow): TaskView {
     cancellation: (t.cancellation as TaskCancellation | null) ?? null,
     cancel_at_service:
       t.status === "booked" && !t.cancellation && t.tracking_state !== "delivered" && t.tracking_state !== "cancelled",
-    history: (t.status_history as { entries?: TaskHistoryEntry[] } | null)?.entries ?? [],
+    history: ((t.status_history as { entries?: TaskHistoryEntry[] } | null)?.entries ?? []).map((entry) => ({
+      ...entry,
+      value: cleanText(entry.value),
+      ...(entry.detail ? { detail: cleanText(entry.detail) } : {}),
+    })),
   }
 }
