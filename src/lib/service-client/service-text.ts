@@ -127,9 +127,9 @@ export function checkLink(value: string): LinkCheck {
  * so no answer can overflow the stack.
  */
 export function cleanServiceAnswer(value: unknown): unknown {
-  const root: { value: unknown } = { value: undefined }
+  const root: Record<string, unknown> = {}
   const stack: { source: unknown; target: Record<string, unknown> | unknown[]; key: string | number; path: string }[] =
-    [{ source: value, target: root as unknown as Record<string, unknown>, key: "value", path: "" }]
+    [{ source: value, target: root, key: "value", path: "" }]
   while (stack.length) {
     const { source, target, key, path } = stack.pop()!
     const put = (cleaned: unknown) => {
