@@ -152,12 +152,15 @@ export function cleanServiceAnswer(value: unknown): unknown {
       const cap = SHOWN_TEXT_CAPS[field] ?? MAX_SERVICE_TEXT
       const cleaned = cleanText(source, cap)
       if (cleaned !== source) {
+        // A line break read as a space is ordinary text, not worth telling anyone.
         const stripped = cleanText(source, Number.POSITIVE_INFINITY)
         const reasons = [
-          ...(stripped !== source ? ["control or invisible characters removed"] : []),
+          ...(stripped !== source.replace(LINE_BREAKS, " ") ? ["control or invisible characters removed"] : []),
           ...(stripped.length > cap ? [`cut to ${cap} characters`] : []),
         ]
-        announce({ kind: "text", field: path || "(root)", reason: reasons.join(", ") })
+        if (reasons.length) {
+          announce({ kind: "text", field: path || "(root)", reason: reasons.join(", ") })
+        }
       }
       put(cleaned)
       continue

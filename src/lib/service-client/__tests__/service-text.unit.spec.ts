@@ -107,6 +107,11 @@ describe("what the service says, as it may be shown", () => {
     })
   })
 
+  it("reads a line break as a space without telling anyone", () => {
+    expect(parseTask({ taskId: 2, status: { value: "OUT FOR\nDELIVERY" } }).status?.value).toBe("OUT FOR DELIVERY")
+    expect(notices).toEqual([])
+  })
+
   it("walks an answer of any depth without recursion, and keeps the fields' order", () => {
     let deep: unknown = { end: `a${RLO}` }
     for (let i = 0; i < 50_000; i++) {
