@@ -121,6 +121,10 @@ module.exports = defineConfig({
         mark_returns_received: process.env.LASTMILE_MARK_RETURNS_RECEIVED
           ? process.env.LASTMILE_MARK_RETURNS_RECEIVED === "true"
           : undefined,
+        backend_url: process.env.LASTMILE_BACKEND_URL || undefined,
+        trust_forwarded_headers: process.env.LASTMILE_TRUST_FORWARDED_HEADERS
+          ? process.env.LASTMILE_TRUST_FORWARDED_HEADERS === "true"
+          : undefined,
       },
     },
     {

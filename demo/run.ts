@@ -196,6 +196,7 @@ async function main(): Promise<void> {
       `  Lastmile settings:  ${medusaUrl}/app/settings/lastmile`,
       `  Store API key:      ${seed.publishableKey}`,
       `  Simulator:          ${simulatorUrl} (tracking pages under /track/)`,
+      `  Webhook URL:        ${medusaUrl}/hooks/lastmile/${DEMO_WEBHOOK_SECRET} (what a merchant pastes into the service; the simulator posts to it)`,
       `  Medusa log:         ${log}`,
       "",
       "  Place an order and watch it delivered:  npm run demo:checkout",

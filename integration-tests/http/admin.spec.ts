@@ -141,7 +141,16 @@ medusaIntegrationTestRunner({
       const response = await get<LastmileOverview>("/admin/lastmile")
       expect(response.status).toBe(200)
       expect(response.data.connection).toMatchObject({ ok: true })
-      expect(response.data.webhook.url).toMatch(new RegExp(`/hooks/lastmile/${TEST_WEBHOOK_SECRET}$`))
+      expect(response.data.webhook).toMatchObject({
+        url: `${api.defaults.baseURL}/hooks/lastmile/${TEST_WEBHOOK_SECRET}`,
+        url_source: "request",
+      })
+      // Without backend_url or trust_forwarded_headers, whoever asks cannot make it point elsewhere.
+      const forged = await api.get<LastmileOverview>("/admin/lastmile", {
+        ...admin,
+        headers: { ...admin.headers, "x-forwarded-proto": "https", "x-forwarded-host": "evil.example" },
+      })
+      expect(forged.data.webhook).toMatchObject({ url: response.data.webhook.url, url_source: "request" })
       expect(response.data.locations).toHaveLength(11)
       const camden = locationIn(response.data, "store-camden")
       expect(camden).toMatchObject({

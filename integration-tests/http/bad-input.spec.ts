@@ -1,28 +1,73 @@
 /**
- * A hostile client and a broken sender, over HTTP: forged method data, bad
- * webhook bodies, bad ids and queries, calls without an admin's token. Each
- * gets a 4xx with a reason (a webhook's forged token a bare 401), none
- * changes a price or the plugin's state, and no response and no log line
- * holds the API key or the webhook token. `RECORD=1` writes the attempts to
- * RELIABILITY.md's security section.
+ * A hostile client, a broken sender and a hostile service, over HTTP: forged
+ * method data, bad webhook bodies and paths, bad ids and queries, calls
+ * without an admin's token, a completed cart, a service that refuses the
+ * key or sends links and text it should not, the simulator's control API
+ * from a web page. Each gets a 4xx with a reason (a webhook's forged token a
+ * bare 401) or a 502 naming the service's failure, none changes a price or
+ * the plugin's state, nothing the service sent unsafe is shown, and no
+ * response and no log line holds the API key or the webhook token.
+ * `RECORD=1` writes the attempts to RELIABILITY.md's security section.
  */
+import { request as httpRequest } from "node:http"
 import { ContainerRegistrationKeys, generateJwtToken } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { AxiosResponse } from "axios"
 import type { SeededStore } from "../helpers/seed-store"
 import { londonTestLocations, useLondonStore } from "../helpers/london-store"
 import { type Admin, adminFor } from "../helpers/admin"
+import { createAdminHeaders } from "../helpers/admin-auth"
 import { lastmileTasks, orderWith, waitForTask } from "../helpers/orders"
 import { TEST_API_KEY, TEST_WEBHOOK_SECRET, useSimulator } from "../helpers/simulator"
-import { type Storefront, londonShopper } from "../helpers/storefront"
+import { type Storefront, londonShopper, placeOrder } from "../helpers/storefront"
 import { recordSection } from "../system/lib/reliability-report"
 
 jest.setTimeout(120_000)
 
 const { simulator } = useSimulator(
   { locations: londonTestLocations() },
-  { LASTMILE_FALLBACK_AMOUNTS: "gbp:5.95", LASTMILE_QUOTE_BUDGET_MS: "1000" }
+  {
+    LASTMILE_FALLBACK_AMOUNTS: "gbp:5.95",
+    LASTMILE_QUOTE_BUDGET_MS: "1000",
+    // The admin's webhook URL comes from here, whatever a request's headers say.
+    LASTMILE_BACKEND_URL: "https://shop.example.com",
+  }
 )
+
+/** The attempts that need an app of their own, recorded with this section. */
+const ELSEWHERE = `Also in \`npm test\`, with an app configured for them: a cart whose address, or basket (an item the store no longer stocks), changed during an outage is never charged its kept price and cannot complete with it (\`checkout-rates.spec.ts\`); with a signing secret, an unsigned or wrongly signed webhook, of 70 KB or declaring 500 MB, writes no row (\`tracking.spec.ts\`); the token is in no access-log line, in Medusa's development and production formats, for 8 methods and paths below it (\`src/api/hooks/lastmile/__tests__/hide-token.unit.spec.ts\`); the simulator's control API refuses 10 foreign Hosts and Origins and keeps running on undecodable paths (\`src/simulator/__tests__/control-api.unit.spec.ts\`).`
+
+/** Characters that reorder or hide text: right-to-left override, isolates, marks. */
+const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/
+
+/** A raw request, as a browser or a crafted client sends it: any Host, Origin or Content-Length. */
+function rawRequest(
+  url: string,
+  { method = "GET", headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string }
+): Promise<{ status: number; text: string }> {
+  const target = new URL(url)
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      // A connection of its own: one the server closed after refusing an unread body is never reused.
+      {
+        host: target.hostname,
+        port: target.port,
+        method,
+        path: `${target.pathname}${target.search}`,
+        headers,
+        agent: false,
+      },
+      (res) => {
+        let text = ""
+        res.setEncoding("utf8")
+        res.on("data", (chunk) => (text += chunk))
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text }))
+      }
+    )
+    req.on("error", (error) => reject(new Error(`${method} ${target.pathname}: ${error.message}`)))
+    req.end(body)
+  })
+}
 
 interface Attempt {
   group: string
@@ -96,7 +141,9 @@ Recorded ${new Date().toISOString().slice(0, 10)}: ${attempts.length} attempts o
 
 | Group | Attempt | Answer |
 | --- | --- | --- |
-${rows}`
+${rows}
+
+${ELSEWHERE}`
         )
       }
     })
@@ -307,6 +354,295 @@ ${rows}`
         "public order",
         "GET /store/orders/:id of a booked collection",
         "the plugin's data: store, rate, tracking; no phone, no internal id"
+      )
+    })
+
+    it("answers an undecodable or control-character path with a 4xx, and keeps the token out of every method's logged URL", async () => {
+      // The webhook: a token that is not valid percent-encoding is a wrong token, for every method.
+      for (const method of ["POST", "GET", "PUT", "DELETE"]) {
+        for (const token of ["%FF", "%C3%28", "abc%E2%82"]) {
+          const answer = await rawRequest(hook(token), {
+            method,
+            headers: { "content-type": "application/json" },
+            body: method === "GET" ? undefined : "{}",
+          })
+          bodies.push(answer.text)
+          expect({ method, token, status: answer.status }).toEqual({ method, token, status: 401 })
+        }
+      }
+      note("webhook path", "POST, GET, PUT and DELETE /hooks/lastmile/%FF, %C3%28, abc%E2%82 (not UTF-8)", "401 each")
+      // Whatever the method or what follows the token, the URL Medusa logs (and Express names) is the redacted one.
+      for (const [method, path] of [
+        ["GET", `/hooks/lastmile/${TEST_WEBHOOK_SECRET}`],
+        ["PUT", `/hooks/lastmile/${TEST_WEBHOOK_SECRET}`],
+        ["DELETE", `/hooks/lastmile/${TEST_WEBHOOK_SECRET}`],
+        ["PATCH", `/hooks/lastmile/${TEST_WEBHOOK_SECRET}`],
+        ["GET", `/hooks/lastmile/${TEST_WEBHOOK_SECRET}/deeper?x=1`],
+        ["POST", `/hooks/lastmile/${TEST_WEBHOOK_SECRET}/deeper`],
+      ]) {
+        const answer = await rawRequest(`${api.defaults.baseURL}${path}`, { method })
+        bodies.push(answer.text)
+        expect({ method, path, status: answer.status }).toEqual({ method, path, status: 404 })
+        expect(answer.text).toContain("/hooks/lastmile/[token]")
+        expect(answer.text).not.toContain(TEST_WEBHOOK_SECRET)
+      }
+      note(
+        "webhook token",
+        "GET, PUT, DELETE, PATCH on the webhook URL, and paths below it",
+        "404 naming /hooks/lastmile/[token], the URL the access log prints"
+      )
+
+      // The plugin's admin routes: a NUL, another control character, or bytes that are not UTF-8, in the id.
+      const ids = ["%00", "x%01y", "%FF", "%C3%28", "%ED%A0%80"]
+      const routes: [string, "get" | "post" | "delete", unknown][] = [
+        ["/admin/lastmile/orders/:id", "get", undefined],
+        ["/admin/lastmile/orders/:id/retry", "post", {}],
+        ["/admin/lastmile/orders/:id/refresh", "post", {}],
+        ["/admin/lastmile/tasks/:id/retry", "post", {}],
+        ["/admin/lastmile/tasks/:id/cancel", "post", { confirm: true }],
+        ["/admin/lastmile/tasks/:id/notice/dismiss", "post", {}],
+        ["/admin/lastmile/locations/:id/collection", "post", { enabled: true }],
+        ["/admin/lastmile/locations/:id/link", "post", { stock_location_id: "sloc_1" }],
+        ["/admin/lastmile/locations/:id/link", "delete", undefined],
+        ["/admin/lastmile/locations/:id/stock-location", "post", {}],
+        ["/admin/lastmile/stock-locations/:id", "get", undefined],
+      ]
+      for (const [route, method, body] of routes) {
+        for (const id of ids) {
+          const path = route.replace(":id", id)
+          const answer = kept(
+            method === "get"
+              ? await admin.get(path)
+              : method === "delete"
+                ? await admin.delete(path)
+                : await admin.post(path, body)
+          )
+          expect({ path, status: answer.status }).toEqual({ path, status: 400 })
+        }
+      }
+      note("admin ids", `${routes.length} admin routes × an id with %00, %01, %FF, %C3%28, %ED%A0%80`, "400 each")
+      for (const [path, body] of [
+        ["/admin/lastmile/locations/1/link", { stock_location_id: "sloc_\u0000" }],
+        ["/admin/lastmile/setup", { return_location_id: "\u0000" }],
+        ["/admin/lastmile/setup", { sales_channel_ids: ["sc_\u0007"] }],
+      ] as const) {
+        const answer = kept(await admin.post(path, body))
+        expect({ path, status: answer.status }).toEqual({ path, status: 400 })
+      }
+      note(
+        "admin ids",
+        "a NUL or a control character in a body's stock_location_id, return_location_id, sales_channel_ids",
+        "400 each"
+      )
+      const undecodable = kept(await shop.get("/store/lastmile/rates?cart_id=%FF"))
+      expect(undecodable.status).toBe(400)
+      note("rates route", "cart_id=%FF (not UTF-8)", undecodable.status)
+    })
+
+    it("answers a completed cart's rates with a 400, without asking the service", async () => {
+      const cart = await shop.createCart({
+        region_id: seed.regions.gbp,
+        email: "ada@example.com",
+        shipping_address: londonShopper,
+        items: [{ variant_id: seed.variants.tee, quantity: 1 }],
+      })
+      expect(
+        (await shop.post(`/store/carts/${cart.id}/shipping-methods`, { option_id: seed.options.nextDay })).status
+      ).toBe(200)
+      const order = await placeOrder(shop, cart.id)
+      await waitForTask(getContainer(), order.id)
+      simulator.clearRequests()
+      const answer = kept(await shop.get<{ message: string }>(`/store/lastmile/rates?cart_id=${cart.id}`))
+      expect(answer.status).toBe(400)
+      expect(answer.data.message).toContain("already completed")
+      expect(simulator.requests("quote")).toHaveLength(0)
+      note("rates route", "a completed cart's id", `400 (${answer.data.message.replace(cart.id, "cart_…")}); no quote`)
+    })
+
+    it("answers 502 naming the cause when the service refuses the API key, on every route that asks it", async () => {
+      const camden = String(simulator.location("store-camden").fulfilmentLocationId)
+      const routes: [string, "post" | "delete", unknown][] = [
+        [`/admin/lastmile/locations/${camden}/collection`, "post", { enabled: false }],
+        [`/admin/lastmile/locations/${camden}/stock-location`, "post", {}],
+        [`/admin/lastmile/locations/${camden}/link`, "post", { stock_location_id: seed.warehouseId }],
+        [`/admin/lastmile/locations/${camden}/link`, "delete", undefined],
+        ["/admin/lastmile/setup", "post", {}],
+      ]
+      simulator.addFault({ operation: "listLocations", kind: "status", status: 401 })
+      for (const [path, method, body] of routes) {
+        const answer = kept(
+          method === "delete"
+            ? await admin.delete<{ message: string; code: string }>(path)
+            : await admin.post<{ message: string; code: string }>(path, body)
+        )
+        expect({ path, method, status: answer.status }).toEqual({ path, method, status: 502 })
+        expect(answer.data.code).toBe("lastmile_service_authentication")
+        expect(answer.data.message).toContain("the service refused the API key (401)")
+      }
+      note(
+        "service refuses the key",
+        `${routes.length} admin routes that read the service's locations (collection, create stock location, link, unlink, setup)`,
+        "502 (… the service refused the API key (401): check the provider's api_key)"
+      )
+      // The list answers, the switch itself is refused.
+      simulator.clearFaults()
+      simulator.addFault({ operation: "updateLocation", kind: "status", status: 403 })
+      const switched = kept(
+        await admin.post<{ message: string }>(`/admin/lastmile/locations/${camden}/collection`, { enabled: false })
+      )
+      expect(switched.status).toBe(502)
+      expect(switched.data.message).toBe(
+        `The service did not change collection for location ${camden}: the service refused the API key (403): check the provider's api_key`
+      )
+      expect(simulator.location("store-camden").collectionEnabled).toBe(true)
+      note("service refuses the key", "the collection switch's PATCH answered 403", "502, collection unchanged")
+      simulator.clearFaults()
+      simulator.addFault({ operation: "listLocations", kind: "status", status: 503 })
+      const down = kept(
+        await admin.post<{ message: string }>(`/admin/lastmile/locations/${camden}/collection`, { enabled: false })
+      )
+      expect(down.status).toBe(502)
+      expect(down.data.message).toContain("the service failed (503)")
+      note(
+        "service fails",
+        "the service answers 503 to the collection switch",
+        "502 (… the service failed (503): try again later)"
+      )
+    })
+
+    it("shows nothing unsafe the service sends: a javascript: tracking link, bidi overrides, a 20,000-character store name", async () => {
+      const original = simulator.state.config.deliveryServices
+      const hostileName = `\u202EnedmaC ${"X".repeat(20_000)}`
+      simulator.configure({
+        trackingUrl: "javascript:alert(document.domain)",
+        trackingIdPrefix: "\u202ELM",
+        deliveryServices: original.map((d) => ({
+          ...d,
+          name: `Next day \u202Eyreviled`,
+          description: `Tomorrow\u2066 08:00\u2069`,
+        })),
+      })
+      simulator.updateLocation("store-camden", { name: hostileName })
+      try {
+        const warned = logged.length
+        const order = await orderWith(shop, seed, seed.options.collection["store-camden"])
+        const task = await waitForTask(getContainer(), order.id)
+        expect(task.status).toBe("booked")
+        // A status with an override, read back by the merchant's Refresh.
+        simulator.setTaskStatus(Number(task.task_id), "IN_\u202ETRANSIT")
+        expect((await admin.post(`/admin/lastmile/orders/${order.id}/refresh`, {})).status).toBe(200)
+
+        const cart = await shop.createCart({
+          region_id: seed.regions.gbp,
+          email: "ada@example.com",
+          shipping_address: londonShopper,
+          items: [{ variant_id: seed.variants.tee, quantity: 1 }],
+        })
+        const answers = {
+          "store API order": await shop.get(`/store/orders/${order.id}`),
+          "admin API order": await admin.get(
+            `/admin/orders/${order.id}?fields=*fulfillments,*fulfillments.labels,*shipping_methods`
+          ),
+          "admin API lastmile order": await admin.get(`/admin/lastmile/orders/${order.id}`),
+          "admin API locations": await admin.get(
+            `/admin/lastmile/stock-locations/${seed.storeLocations["store-camden"]}`
+          ),
+          "rates route": await shop.get(`/store/lastmile/rates?cart_id=${cart.id}`),
+        }
+        for (const [where, answer] of Object.entries(answers)) {
+          expect({ where, status: answer.status }).toEqual({ where, status: 200 })
+          const text = JSON.stringify(kept(answer).data)
+          expect({ where, link: text.includes("javascript:") }).toEqual({ where, link: false })
+          expect({ where, bidi: BIDI.test(text) }).toEqual({ where, bidi: false })
+          expect({ where, long: /X{1000}/.test(text) }).toEqual({ where, long: false })
+        }
+        // What the shopper and the merchant see instead: the code, no link, the name cut, the words kept.
+        const fulfillments = (
+          answers["admin API order"].data as {
+            order: { fulfillments: { labels: { tracking_number: string; tracking_url: string }[] }[] }
+          }
+        ).order.fulfillments
+        expect(fulfillments[0].labels).toEqual([
+          expect.objectContaining({ tracking_number: task.tracking_id, tracking_url: "" }),
+        ])
+        expect(task.tracking_id).toMatch(/^LM[0-9A-F]{10}$/)
+        expect(task.tracking_url).toBeNull()
+        const views = (
+          answers["admin API lastmile order"].data as {
+            tasks: { service_status: string; tracking_url: string | null }[]
+          }
+        ).tasks
+        expect(views[0]).toMatchObject({ service_status: "IN_TRANSIT", tracking_url: null })
+        const camden = (
+          answers["rates route"].data as {
+            rates: { merchant_location_id: string; description: string; name: string }[]
+          }
+        ).rates.find((r) => r.merchant_location_id === "store-camden")
+        expect(camden?.description.startsWith("Collect from nedmaC XXX")).toBe(true)
+        expect(camden!.description.length).toBeLessThanOrEqual(500)
+        // The merchant is told, without the link itself.
+        const warnings = logged.slice(warned).filter((line) => line.includes("trackingUrl"))
+        expect(warnings.some((line) => line.includes("not an http(s) link (javascript:)"))).toBe(true)
+        expect(warnings.join("\n")).not.toContain("document.domain")
+        note(
+          "hostile service",
+          "a javascript: trackingUrl, bidi overrides in the store name, rate, tracking code and status, a 20,000-character store name",
+          `none in ${Object.keys(answers).join(", ")}; the label keeps the code without a link; a warning names the field and scheme`
+        )
+      } finally {
+        simulator.configure({ trackingUrl: undefined, trackingIdPrefix: undefined, deliveryServices: original })
+      }
+    })
+
+    it("shows the webhook URL from backend_url, whatever the request's Host or forwarded headers say", async () => {
+      const answer: AxiosResponse<{ webhook: { url: string; url_source: string } }> = await api.get("/admin/lastmile", {
+        headers: {
+          ...(await createAdminHeaders(getContainer(), "webhook-url@lastmile.test")).headers,
+          host: "evil.example",
+          "x-forwarded-proto": "http",
+          "x-forwarded-host": "evil.example",
+        },
+        validateStatus: () => true,
+      })
+      // Not kept: this answer is the one place the token belongs.
+      expect(answer.data.webhook).toEqual(
+        expect.objectContaining({
+          url: `https://shop.example.com/hooks/lastmile/${TEST_WEBHOOK_SECRET}`,
+          url_source: "backend_url",
+        })
+      )
+      note(
+        "admin webhook URL",
+        "GET /admin/lastmile with Host and X-Forwarded-* of evil.example",
+        "the URL of backend_url, source named"
+      )
+    })
+
+    it("refuses the simulator's control API from another Host or a web page's Origin", async () => {
+      const port = new URL(simulator.url).port
+      const attempts: Record<string, string>[] = [
+        { host: `evil.example:${port}` },
+        { host: `127.0.0.1:${port}`, origin: "https://evil.example" },
+        { host: `127.0.0.1:${port}`, origin: "null" },
+        { host: `127.0.0.1:${port}`, "sec-fetch-site": "cross-site" },
+      ]
+      for (const headers of attempts) {
+        const answer = await rawRequest(`${simulator.url}/__sim/faults`, {
+          method: "POST",
+          headers: { ...headers, "content-type": "application/json" },
+          body: JSON.stringify({ operation: "*", kind: "timeout" }),
+        })
+        bodies.push(answer.text)
+        expect({ headers, status: answer.status }).toEqual({ headers, status: 403 })
+      }
+      const config = await rawRequest(`${simulator.url}/__sim/config`, {})
+      bodies.push(config.text)
+      expect(config.status).toBe(200)
+      expect(config.text).not.toContain(TEST_API_KEY)
+      note(
+        "simulator control API",
+        "a foreign Host, an evil Origin, a null Origin, Sec-Fetch-Site: cross-site",
+        "403 each, no fault added; its config shows no key"
       )
     })
 

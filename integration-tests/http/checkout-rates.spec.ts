@@ -5,8 +5,11 @@ import { MUG_SKU, type SeededStore, TEE_SKU } from "../helpers/seed-store"
 import { londonTestLocations, useLondonStore } from "../helpers/london-store"
 import { useSimulator } from "../helpers/simulator"
 import { Storefront, londonShopper } from "../helpers/storefront"
+import { waitForTask } from "../helpers/orders"
 
 jest.setTimeout(120_000)
+
+const COLLECTION_OUTAGE_REASON = "Collection cannot be confirmed right now. Please try again in a moment."
 
 const { simulator } = useSimulator(
   { locations: londonTestLocations() },
@@ -62,6 +65,19 @@ medusaIntegrationTestRunner({
       const response = await shop.get<RatesBody>(`/store/lastmile/rates?cart_id=${cartId}`)
       expect(response.status).toBe(200)
       return response.data
+    }
+    /** Pays with Medusa's system provider and asks to complete the cart, as a storefront does: the answer as it comes. */
+    const complete = async (cartId: string) => {
+      const collection = await shop.post<{ payment_collection: { id: string } }>("/store/payment-collections", {
+        cart_id: cartId,
+      })
+      await shop.post(`/store/payment-collections/${collection.data.payment_collection.id}/payment-sessions`, {
+        provider_id: "pp_system_default",
+      })
+      return shop.post<{ type?: string; message?: string; order?: { id: string } }>(
+        `/store/carts/${cartId}/complete`,
+        {}
+      )
     }
     const rateOf = (body: RatesBody, optionId: string) => body.rates.find((r) => r.shipping_option_id === optionId)!
     const store = (body: RatesBody, externalId: string) => rateOf(body, seed.options.collection[externalId])
@@ -279,27 +295,45 @@ medusaIntegrationTestRunner({
         }
       })
 
-      it("answer 400 without a cart id and 404 for an unknown cart", async () => {
+      it("answer 400 without a cart id, 404 for an unknown cart, and 400 for a completed cart without asking the service", async () => {
         expect((await shop.get("/store/lastmile/rates")).status).toBe(400)
         expect((await shop.get("/store/lastmile/rates?cart_id=cart_missing")).status).toBe(404)
+
+        const cart = await gbpCart()
+        expect(
+          (await shop.post(`/store/carts/${cart.id}/shipping-methods`, { option_id: seed.options.nextDay })).status
+        ).toBe(200)
+        const placed = await complete(cart.id)
+        expect(placed.data.type).toBe("order")
+        // Its booking quotes once more; that done, nothing else may.
+        await waitForTask(getContainer(), placed.data.order!.id)
+        simulator.clearRequests()
+        const completed = await shop.get<{ message: string }>(`/store/lastmile/rates?cart_id=${cart.id}`)
+        expect(completed.status).toBe(400)
+        expect(completed.data.message).toBe(
+          `Cart ${cart.id} is already completed: it has no shipping rates to choose from.`
+        )
+        // Nor does pricing one of its options, or listing them, cost a quote.
+        await shop.post(`/store/shipping-options/${seed.options.nextDay}/calculate`, { cart_id: cart.id })
+        await shop.get(`/store/shipping-options?cart_id=${cart.id}`)
+        expect(simulator.requests("quote")).toHaveLength(0)
       })
     })
 
     describe("when the service is down or slow", () => {
-      it("keeps add-to-cart working and the chosen method at its price; the listing falls back, stores become unavailable", async () => {
+      it("keeps cart updates working and the chosen method at its price while the cart is unchanged; the listing falls back, stores become unavailable", async () => {
         const cart = await gbpCart()
         const chosen = await shop.post(`/store/carts/${cart.id}/shipping-methods`, { option_id: seed.options.nextDay })
         expect(chosen.status).toBe(200)
 
         simulator.addFault({ operation: "quote", kind: "status", status: 503 })
-        const added = await shop.post<{ cart: { items: unknown[]; shipping_methods: { amount: number }[] } }>(
-          `/store/carts/${cart.id}/line-items`,
-          { variant_id: seed.variants.mug, quantity: 1 }
+        // A change that is not the address or the basket (Medusa prices the method again): the chosen price stands.
+        const updated = await shop.post<{ cart: { shipping_methods: { amount: number }[] } }>(
+          `/store/carts/${cart.id}`,
+          { email: "ada.lovelace@example.com" }
         )
-        expect(added.status).toBe(200)
-        expect(added.data.cart.items).toHaveLength(2)
-        // A blip never costs the shopper their choice: the price they chose it at, not the fallback.
-        expect(added.data.cart.shipping_methods.map((m) => m.amount)).toEqual([4.95])
+        expect(updated.status).toBe(200)
+        expect(updated.data.cart.shipping_methods.map((m) => m.amount)).toEqual([4.95])
 
         const body = await rates(cart.id)
         // One price per choice: the chosen option shows the price the cart is charged, marked kept, not the estimate.
@@ -309,11 +343,83 @@ medusaIntegrationTestRunner({
           fallback: false,
           kept: true,
         })
-        expect(rateOf(body, seed.options.nextDay).amount).toBe(added.data.cart.shipping_methods[0].amount)
         expect(store(body, "store-camden")).toMatchObject({
           available: false,
-          unavailable_reason: "Collection cannot be confirmed right now. Please try again in a moment.",
+          unavailable_reason: COLLECTION_OUTAGE_REASON,
         })
+
+        // Add to cart still works; the basket is no longer what was quoted, so it is priced as a new cart is.
+        const added = await shop.post<{ cart: { items: unknown[]; shipping_methods: { amount: number }[] } }>(
+          `/store/carts/${cart.id}/line-items`,
+          { variant_id: seed.variants.mug, quantity: 1 }
+        )
+        expect(added.status).toBe(200)
+        expect(added.data.cart.items).toHaveLength(2)
+        expect(added.data.cart.shipping_methods.map((m) => m.amount)).toEqual([5.95])
+        expect(rateOf(await rates(cart.id), seed.options.nextDay)).toMatchObject({ amount: 5.95, fallback: true })
+      })
+
+      it("never charges a kept price to a cart whose address or basket changed, and will not complete it with one", async () => {
+        simulator.configure({ collection: { price: 250 } })
+        try {
+          const camden = seed.options.collection["store-camden"]
+          const lerwick = { address_1: "1 Commercial Street", city: "Lerwick", postal_code: "ZE1 0AA" }
+          const choose = async (optionId: string, items?: { sku: string; quantity: number }[]) => {
+            const cart = await gbpCart({}, items)
+            const chosen = await shop.post<{ cart: { shipping_methods: { amount: number }[] } }>(
+              `/store/carts/${cart.id}/shipping-methods`,
+              { option_id: optionId }
+            )
+            expect(chosen.data.cart.shipping_methods.map((m) => m.amount)).toEqual([optionId === camden ? 2.5 : 4.95])
+            return cart.id
+          }
+          const atCamden = await choose(camden)
+          const delivered = await choose(seed.options.nextDay)
+          simulator.location("store-camden").stock[MUG_SKU] = 0
+          const grown = await choose(camden)
+
+          simulator.addFault({ operation: "quote", kind: "status", status: 503 })
+          type Methods = { cart: { shipping_methods: { amount: number }[] } }
+          const moveTo = (cartId: string) =>
+            shop.post<Methods>(`/store/carts/${cartId}`, { shipping_address: { ...londonShopper, ...lerwick } })
+
+          // The address changed: the store cannot be priced without the service, so Medusa drops the method...
+          const moved = await moveTo(atCamden)
+          expect(moved.status).toBe(200)
+          expect(moved.data.cart.shipping_methods).toEqual([])
+          expect(store(await rates(atCamden), "store-camden")).toMatchObject({
+            available: false,
+            amount: null,
+            unavailable_reason: COLLECTION_OUTAGE_REASON,
+          })
+          // ...and the cart cannot complete without one.
+          const refused = await complete(atCamden)
+          expect(refused.status).toBe(400)
+          expect(refused.data.message).toBe(
+            "No shipping method selected but the cart contains items that require shipping."
+          )
+
+          // Delivery to the new address is priced as for a new cart in an outage: the merchant's fallback, not 4.95.
+          const movedDelivery = await moveTo(delivered)
+          expect(movedDelivery.data.cart.shipping_methods.map((m) => m.amount)).toEqual([5.95])
+          expect(rateOf(await rates(delivered), seed.options.nextDay)).toMatchObject({
+            amount: 5.95,
+            fallback: true,
+            kept: false,
+          })
+
+          // The basket changed, with an item the store no longer stocks: no kept price, no method, no order.
+          const added = await shop.post<Methods>(`/store/carts/${grown}/line-items`, {
+            variant_id: seed.variants.mug,
+            quantity: 1,
+          })
+          expect(added.status).toBe(200)
+          expect(added.data.cart.shipping_methods).toEqual([])
+          expect((await complete(grown)).status).toBe(400)
+          expect(simulator.requests("bookDelivery")).toHaveLength(0)
+        } finally {
+          simulator.configure({ collection: { price: 0 } })
+        }
       })
 
       it("offers the fallback amount after a 429 but not after a refusal (a wrong key)", async () => {

@@ -1,3 +1,4 @@
+import { request as httpRequest } from "node:http"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { signBody } from "../../src/lib/tracking/webhook-auth"
@@ -87,6 +88,28 @@ medusaIntegrationTestRunner({
         headers: { "content-type": "application/json", ...(signature ? { "x-lastmile-signature": signature } : {}) },
         validateStatus: () => true,
         transformRequest: [(data: unknown) => data],
+      })
+    /** Starts a POST with the given headers (a declared length, say) and a few bytes, and returns the status it gets. */
+    const rawPost = (url: string, headers: Record<string, string>) =>
+      new Promise<number>((resolve, reject) => {
+        const target = new URL(url)
+        const req = httpRequest(
+          {
+            host: target.hostname,
+            port: target.port,
+            method: "POST",
+            path: target.pathname,
+            agent: false,
+            headers: { "content-type": "application/json", ...headers },
+          },
+          (res) => {
+            res.resume()
+            resolve(res.statusCode ?? 0)
+            req.destroy()
+          }
+        )
+        req.on("error", (error) => (req.destroyed ? undefined : reject(error)))
+        req.write('{"taskId":')
       })
     const settle = async () => {
       await simulator.webhooks.idle()
@@ -178,6 +201,17 @@ medusaIntegrationTestRunner({
       expect((await postHook(body, { signature: "" })).status).toBe(401)
       expect((await postHook(body, { signature: signBody(body, "not_the_signing_secret") })).status).toBe(401)
       const oversized = JSON.stringify({ taskId, padding: "x".repeat(70 * 1024) })
+      // Unsigned, or signed by someone else: refused before a row is written, however large it claims to be.
+      expect((await postHook(oversized, { signature: "" })).status).toBe(401)
+      expect((await postHook(oversized, { signature: signBody(oversized, "not_the_signing_secret") })).status).toBe(401)
+      const huge = await rawPost(hookUrl, { "content-length": String(500 * 1024 * 1024) })
+      expect(huge).toBe(401)
+      const hugeForged = await rawPost(hookUrl, {
+        "content-length": String(500 * 1024 * 1024),
+        "x-lastmile-signature": signBody(body, SIGNING_SECRET),
+      })
+      expect(hugeForged).toBe(413)
+      // Signed by the service: refused for its size, and recorded for the merchant.
       const tooLarge = await postHook(oversized)
       expect(tooLarge.status).toBe(413)
       const malformed = await postHook("{taskId: 1001")

@@ -539,10 +539,12 @@ async function testStorefront(browser: Browser): Promise<void> {
     await page.locator('[data-testid="delivery-choice"][data-selected="true"]').waitFor()
     await page.getByTestId("payment-section").waitFor()
     const charged = await summaryPrice(page)
-    // The service fails for a moment; the shopper adds a mug, so the step is read again without a live quote.
+    // The service fails for a moment; the shopper corrects the phone, so the step is read again without a live
+    // quote. The address and the basket are the ones quoted: the chosen price holds.
     await sim.post("/__sim/faults", { operation: "quote", kind: "status", status: 503 })
     try {
-      await page.getByTestId("product-DEMO-MUG").getByRole("button", { name: "Add to bag" }).click()
+      await page.fill("#phone", "07400 123456")
+      await page.getByTestId("save-address").click()
       const held = page.locator('[data-testid="delivery-choice"][data-selected="true"]')
       await held.getByTestId("kept-badge").waitFor()
       await page.getByTestId("kept-notice").waitFor()
@@ -555,6 +557,16 @@ async function testStorefront(browser: Browser): Promise<void> {
       check((await summaryPrice(page)) === charged, "the summary's price moved during the outage")
       await snap(page, "storefront-outage-after-choice.png")
       say(`storefront: the service fails after a choice; the row and the summary both show ${charged}`)
+
+      // The shopper adds a mug: the basket is no longer the one quoted, so it is priced as a new cart is.
+      await page.getByTestId("product-DEMO-MUG").getByRole("button", { name: "Add to bag" }).click()
+      await held.getByTestId("estimate-badge").waitFor()
+      const estimate = (await held.getByTestId("choice-price").innerText()).trim()
+      check(estimate.includes("5.95"), `the changed basket is not at the fallback price: ${estimate}`)
+      await until(async () => ((await summaryPrice(page)) === estimate ? true : undefined), 10_000)
+      say(
+        `storefront: a basket changed during the outage is priced at the estimate ${estimate}, not the kept ${charged}`
+      )
     } finally {
       await sim.request("DELETE", "/__sim/faults")
     }

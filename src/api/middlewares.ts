@@ -1,17 +1,29 @@
 import { defineMiddlewares, validateAndTransformBody } from "@medusajs/framework/http"
 import { CancelTask, CollectionSwitch } from "./admin/lastmile/validators"
 import { LinkLocation, SetupShipping } from "./admin/lastmile/validators"
-import { hideWebhookToken } from "./hooks/lastmile/hide-token"
+import { hideWebhookToken, refuseUnreadableToken } from "./hooks/lastmile/hide-token"
+import { refuseUnreadableIds, undecodablePathErrorHandler } from "./admin/lastmile/path-ids"
 
 export default defineMiddlewares({
+  errorHandler: undecodablePathErrorHandler,
   routes: [
     {
-      // The webhook reads its own body: the token is checked before a byte is
-      // read, the size is capped, and the HMAC needs the exact raw bytes.
-      matcher: "/hooks/lastmile/:token",
-      methods: ["POST"],
+      // Every method and every path below the webhook's (a pattern, with no
+      // parameter Express would have to decode): the token never reaches the
+      // access log, an undecodable token is a 401, and no body is parsed. The
+      // route reads its own body: the token and the signature header are
+      // checked before a byte is read, the size is capped, and the HMAC needs
+      // the exact raw bytes.
+      matcher: /^\/hooks\/lastmile(?=\/|$)/,
       bodyParser: false,
-      middlewares: [hideWebhookToken],
+      middlewares: [hideWebhookToken, refuseUnreadableToken],
+    },
+    {
+      // An id in the plugin's admin paths that no id can be (NUL, a control character) is a 400, before a
+      // route hands it to PostgreSQL. (A path that is not valid percent-encoding fails earlier, in Medusa's
+      // own "/admin*" middleware: the error handler below answers that.)
+      matcher: /^\/admin\/lastmile(?=\/|$)/,
+      middlewares: [refuseUnreadableIds],
     },
     {
       matcher: "/admin/lastmile/locations/:id/collection",

@@ -59,7 +59,10 @@ export class LastmileSimulator {
       baseUrl: () => this.listeningUrl,
     })
     this.server = createServer((req, res) => {
-      void this.handle(req, res)
+      // Whatever a request holds, the simulator answers and keeps running (an unhandled rejection would stop it).
+      this.handle(req, res).catch((error: unknown) =>
+        send(res, 500, { error: { code: "INTERNAL", message: error instanceof Error ? error.message : String(error) } })
+      )
     })
     this.server.on("connection", (socket) => {
       this.sockets.add(socket)
@@ -197,10 +200,14 @@ export class LastmileSimulator {
       return send(res, 413, { error: { code: "PAYLOAD_TOO_LARGE", message: "Body over 1 MB" } })
     }
     if (url.pathname.startsWith("/__sim/")) {
+      const refusal = controlRefusal(req.headers, this.server.address() as AddressInfo | null)
+      if (refusal) {
+        return send(res, 403, { error: { code: "FORBIDDEN", message: refusal } })
+      }
       return this.control(method, url, raw, res)
     }
     if (method === "GET" && url.pathname.startsWith("/track/")) {
-      return this.trackingPage(decodeURIComponent(url.pathname.slice("/track/".length)), res)
+      return this.trackingPage(decodedOrNull(url.pathname.slice("/track/".length)), res)
     }
 
     const operation = this.route(method, url.pathname)
@@ -354,7 +361,10 @@ export class LastmileSimulator {
         }
       }
       case "updateLocation": {
-        const id = decodeURIComponent(url.pathname.split("/").pop() as string)
+        const id = decodedOrNull(url.pathname.split("/").pop() as string)
+        if (id === null) {
+          throw new SimulatorError(404, "NOT_FOUND", "No fulfilment location with that id")
+        }
         return { status: 200, payload: this.state.publicLocation(this.state.patchLocation(id, body)) }
       }
     }
@@ -432,7 +442,7 @@ export class LastmileSimulator {
         return send(res, 204, null)
       }
       if (method === "GET" && path === "/config") {
-        return send(res, 200, { ...this.state.config, apiKey: "[set]" })
+        return send(res, 200, maskedConfig(this.state.config))
       }
       if (method === "PATCH" && path === "/config") {
         // `profile` starts over from that profile; the other fields go on top.
@@ -447,7 +457,7 @@ export class LastmileSimulator {
         } else {
           this.configure(patch)
         }
-        return send(res, 200, { ...this.state.config, apiKey: "[set]" })
+        return send(res, 200, maskedConfig(this.state.config))
       }
       if (method === "GET" && path === "/tasks") {
         return send(res, 200, this.state.tasks)
@@ -507,8 +517,8 @@ export class LastmileSimulator {
     }
   }
 
-  private trackingPage(trackingId: string, res: ServerResponse): void {
-    const task = this.state.tasks.find((t) => t.trackingId === trackingId)
+  private trackingPage(trackingId: string | null, res: ServerResponse): void {
+    const task = trackingId === null ? undefined : this.state.tasks.find((t) => t.trackingId === trackingId)
     if (!task) {
       res.writeHead(404, { "content-type": "text/html; charset=utf-8" })
       res.end("<!doctype html><title>Not found</title><p>No parcel with that tracking code.</p>")
@@ -522,6 +532,77 @@ export class LastmileSimulator {
       `<!doctype html><title>Tracking ${escapeHtml(task.trackingId)}</title>` +
         `<h1>Parcel ${escapeHtml(task.trackingId)}</h1><p>Order ${escapeHtml(task.merchantOrderName)}: <b>${escapeHtml(task.status.value)}</b></p><ol>${rows}</ol>`
     )
+  }
+}
+
+/**
+ * Why a control request is refused, or null. The control API has no key, so
+ * it answers only what is plainly the merchant's own machine: a loopback
+ * Host (a page on another site that points a name at 127.0.0.1 sends its own
+ * name) and no Origin but the simulator's own (a page the merchant opens
+ * cannot drive it from the browser).
+ */
+export function controlRefusal(
+  headers: IncomingMessage["headers"],
+  listening: Pick<AddressInfo, "port"> | null
+): string | null {
+  const host = parseHost(headers.host)
+  if (!host || !isLoopbackName(host.hostname)) {
+    return "The control API answers only on a loopback host (localhost, 127.0.0.1, [::1])"
+  }
+  const site = headers["sec-fetch-site"]
+  if (site === "cross-site" || site === "same-site") {
+    return "The control API does not answer requests from web pages"
+  }
+  const origin = headers.origin
+  if (origin !== undefined) {
+    const from = origin === "null" ? null : parseHost(origin, true)
+    const port = String(listening?.port ?? "")
+    if (!from || !isLoopbackName(from.hostname) || from.port !== port) {
+      return "The control API does not answer requests from web pages"
+    }
+  }
+  return null
+}
+
+/** A Host header (a name or an address, and a port) or an Origin (`scheme://host:port`), read strictly. */
+function parseHost(value: string | undefined, isOrigin = false): URL | null {
+  const host = isOrigin ? /^https?:\/\/([^/?#@]+)$/i.exec(value ?? "")?.[1] : value
+  if (!host || !/^[a-z0-9.\-[\]:]+$/i.test(host)) {
+    return null
+  }
+  try {
+    return new URL(`http://${host}`)
+  } catch {
+    return null
+  }
+}
+
+function isLoopbackName(hostname: string): boolean {
+  return hostname === "localhost" || hostname === "[::1]" || /^127(\.\d{1,3}){3}$/.test(hostname)
+}
+
+/** The config as the control API shows it: the API key, the signing secret and the webhook URL's token hidden. */
+export function maskedConfig(config: SimulatorConfig): Record<string, unknown> {
+  let webhookUrl = config.webhookUrl
+  if (webhookUrl) {
+    try {
+      const url = new URL(webhookUrl)
+      // The token is the path's last segment; a query may carry another secret.
+      url.pathname = url.pathname.replace(/[^/]+$/, "[hidden]")
+      url.search = ""
+      url.username = ""
+      url.password = ""
+      webhookUrl = url.toString()
+    } catch {
+      webhookUrl = "[hidden]"
+    }
+  }
+  return {
+    ...config,
+    apiKey: "[set]",
+    webhookUrl,
+    webhook: { ...config.webhook, signingSecret: config.webhook.signingSecret ? "[set]" : undefined },
   }
 }
 
@@ -569,6 +650,15 @@ async function readBody(req: IncomingMessage): Promise<string> {
     chunks.push(chunk as Buffer)
   }
   return Buffer.concat(chunks).toString("utf8")
+}
+
+/** A path segment decoded, or null when it is not valid percent-encoding. */
+function decodedOrNull(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return null
+  }
 }
 
 function sleep(ms: number): Promise<void> {

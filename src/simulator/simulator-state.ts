@@ -226,7 +226,7 @@ export class SimulatorState {
       this.checkQuoted(request, now)
     }
     const taskId = this.nextTaskId++
-    const trackingId = `LM${randomBytes(5).toString("hex").toUpperCase()}`
+    const trackingId = `${this.config.trackingIdPrefix ?? "LM"}${randomBytes(5).toString("hex").toUpperCase()}`
     const createdAt = iso(now)
     const task: SimTask = {
       taskId,

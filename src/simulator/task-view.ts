@@ -23,7 +23,7 @@ export function publicTask(task: SimTask, config: SimulatorConfig): Record<strin
     status: task.status,
     deliveryType: task.deliveryType,
     trackingId: task.trackingId,
-    trackingUrl: task.trackingUrl,
+    trackingUrl: config.trackingUrl ?? task.trackingUrl,
     rateCode: task.rateCode,
     merchantOrderId: task.merchantOrderId,
   }

@@ -102,6 +102,13 @@ export interface SimulatorConfig {
   nullOptionalFields: boolean
   /** "no_tracking_url" answers the booking POST with `trackingUrl: null` (the lookup still shows it). */
   bookingAnswer: "full" | "no_tracking_url"
+  /**
+   * When set, every task shows this as its `trackingUrl`, in answers and
+   * webhooks: a service sending a link it should not (`javascript:alert(1)`).
+   */
+  trackingUrl?: string
+  /** What new tracking codes start with. Default `LM`. */
+  trackingIdPrefix?: string
   /** Order in which `advance` moves a task. */
   statusFlow: string[]
   /**

@@ -3,6 +3,7 @@ import { RadioGroup, Text, clx } from "@medusajs/ui"
 import type { ReactNode } from "react"
 import type { LastmileChoice } from "medusa-plugin-lastmile-storefront"
 import { deliveryPrice } from "../lib/prices"
+import { WRAP_ANYWHERE, shown } from "../lib/shown-text"
 
 /** Where a choice stands in the step: chosen, being chosen, or waiting for another choice to settle. */
 export interface ChoiceState {
@@ -32,7 +33,7 @@ export function ChoiceCard({
   children?: ReactNode
 }) {
   const id = `choice-${choice.key}`
-  const title = choice.kind === "delivery" ? choice.name : choice.storeName
+  const title = shown(choice.kind === "delivery" ? choice.name : choice.storeName, 120)
   return (
     <label
       htmlFor={id}
@@ -47,7 +48,7 @@ export function ChoiceCard({
       )}
     >
       <RadioGroup.Item id={id} value={choice.key} disabled={disabled} aria-label={title} />
-      <div className="flex min-w-0 flex-1 flex-col gap-y-1">
+      <div className="flex min-w-0 flex-1 flex-col gap-y-1" style={WRAP_ANYWHERE}>
         <div className="flex items-start justify-between gap-x-2">
           <Text weight="plus" data-testid="choice-title">
             {title}

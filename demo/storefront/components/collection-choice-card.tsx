@@ -2,6 +2,7 @@ import { Text } from "@medusajs/ui"
 import { type LastmileCollectionChoice, storeAddressUnlessIn } from "medusa-plugin-lastmile-storefront"
 import { ChoiceCard, type ChoiceState } from "./choice-card"
 import { PriceBadge } from "./price-badge"
+import { shown } from "../lib/shown-text"
 
 /** A store that can offer collection: its name, price, address and when the order is ready there. */
 export function CollectionChoiceCard({ choice, ...state }: ChoiceState & { choice: LastmileCollectionChoice }) {
@@ -11,12 +12,12 @@ export function CollectionChoiceCard({ choice, ...state }: ChoiceState & { choic
     <ChoiceCard choice={choice} {...state}>
       {address && (
         <Text size="small" className="text-ui-fg-subtle">
-          {address}
+          {shown(address)}
         </Text>
       )}
       {choice.description && (
         <Text size="small" data-testid="choice-readiness">
-          {choice.description}
+          {shown(choice.description, 300)}
         </Text>
       )}
       <PriceBadge choice={choice} />

@@ -1,6 +1,7 @@
 import { BuildingStorefront } from "@medusajs/icons"
 import { Heading, Text } from "@medusajs/ui"
 import type { ReactNode } from "react"
+import { WRAP_ANYWHERE } from "../lib/shown-text"
 
 /** The shop's header and a single centred column. */
 export function PageShell({ children }: { children: ReactNode }) {
@@ -17,7 +18,9 @@ export function PageShell({ children }: { children: ReactNode }) {
           </div>
         </div>
       </header>
-      <main className="mx-auto flex max-w-3xl flex-col gap-y-4 px-6 py-8">{children}</main>
+      <main className="mx-auto flex max-w-3xl flex-col gap-y-4 px-6 py-8" style={WRAP_ANYWHERE}>
+        {children}
+      </main>
     </div>
   )
 }

@@ -4,6 +4,7 @@ import { type LastmileChoice, formatAmount } from "medusa-plugin-lastmile-storef
 import { shopperMessage } from "../lib/messages"
 import { deliveryPrice } from "../lib/prices"
 import { type Cart, DISPLAY, type Order, type Shop } from "../lib/shop"
+import { shown } from "../lib/shown-text"
 import { SectionCard } from "./section-card"
 
 /**
@@ -26,7 +27,7 @@ export function PaymentSection({
   const [error, setError] = useState<string | null>(null)
   const money = (amount: number | null | undefined) => formatAmount(amount ?? 0, cart.currency_code, DISPLAY)
   const method = cart.shipping_methods?.at(-1)
-  const choiceName = choice.kind === "collection" ? `Collect from ${choice.storeName}` : choice.name
+  const choiceName = shown(choice.kind === "collection" ? `Collect from ${choice.storeName}` : choice.name, 140)
 
   const place = async () => {
     setPlacing(true)

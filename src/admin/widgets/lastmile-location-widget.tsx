@@ -3,6 +3,7 @@ import type { AdminStockLocation, DetailWidgetProps } from "@medusajs/framework/
 import { Badge, Container, Heading, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
 import { type StockLocationLastmileView, sdk, stockLocationQueryKey } from "../lib/sdk"
+import { WRAP_ANYWHERE, shown } from "../lib/shown-text"
 
 const LastmileLocationWidget = ({ data: location }: DetailWidgetProps<AdminStockLocation>) => {
   const { data } = useQuery({
@@ -13,7 +14,7 @@ const LastmileLocationWidget = ({ data: location }: DetailWidgetProps<AdminStock
     return null
   }
   return (
-    <Container className="flex flex-col gap-y-2 px-6 py-4" data-testid="lastmile-location-widget">
+    <Container className="flex flex-col gap-y-2 px-6 py-4" data-testid="lastmile-location-widget" style={WRAP_ANYWHERE}>
       <Heading level="h2">Lastmile</Heading>
       {!data.connected ? (
         <Text size="small">{data.message}</Text>
@@ -24,7 +25,8 @@ const LastmileLocationWidget = ({ data: location }: DetailWidgetProps<AdminStock
       ) : (
         <>
           <Text size="small">
-            {data.location.name} ({data.location.external_location_id}){data.is_dispatch ? " · dispatch location" : ""}
+            {shown(data.location.name)} ({shown(data.location.external_location_id, 100)})
+            {data.is_dispatch ? " · dispatch location" : ""}
           </Text>
           <div className="flex items-center gap-x-2">
             <Text size="small">Click & collect at the service</Text>

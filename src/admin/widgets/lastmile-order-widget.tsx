@@ -3,6 +3,7 @@ import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
 import { Badge, Button, Container, Heading, Text, toast, usePrompt } from "@medusajs/ui"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
 import { type TaskView, sdk } from "../lib/sdk"
+import { WRAP_ANYWHERE, httpLink, shown } from "../lib/shown-text"
 
 const BOOKING_WORDS: Record<TaskView["status"], string> = {
   pending: "Waiting to be booked",
@@ -77,7 +78,7 @@ const LastmileOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => 
     return null
   }
   return (
-    <Container className="divide-y p-0" data-testid="lastmile-order-widget">
+    <Container className="divide-y p-0" data-testid="lastmile-order-widget" style={WRAP_ANYWHERE}>
       <div className="flex items-center justify-between px-6 py-4">
         <Heading level="h2">Lastmile</Heading>
         {tasks.some((t) => t.status === "booked") && (
@@ -91,11 +92,11 @@ const LastmileOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => 
           <div className="flex items-center justify-between gap-x-2">
             <Text size="small" weight="plus">
               {task.label}
-              {task.task_id ? ` · task ${task.task_id}` : ""}
+              {task.task_id ? ` · task ${shown(task.task_id, 100)}` : ""}
             </Text>
             {task.status === "booked" ? (
               <Badge color={STATE_COLOR[task.tracking_state] ?? "grey"} data-testid="lastmile-task-state">
-                {task.cancellation ? "Cancelled in Medusa" : (task.service_status ?? task.tracking_state)}
+                {task.cancellation ? "Cancelled in Medusa" : shown(task.service_status ?? task.tracking_state, 100)}
               </Badge>
             ) : (
               <Badge color={task.status === "needs_attention" ? "red" : "orange"}>{BOOKING_WORDS[task.status]}</Badge>
@@ -103,33 +104,33 @@ const LastmileOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => 
           </div>
           {task.name && task.origin !== "order" && (
             <Text size="small" className="text-ui-fg-subtle">
-              Booked as “{task.name}”
+              Booked as “{shown(task.name)}”
             </Text>
           )}
-          {task.tracking_url && (
+          {httpLink(task.tracking_url) && (
             <Text size="small">
               Tracking{" "}
               <a
-                href={task.tracking_url}
+                href={httpLink(task.tracking_url)}
                 target="_blank"
                 rel="noreferrer"
                 className="text-ui-fg-interactive"
                 data-testid="lastmile-tracking-link"
               >
-                {task.tracking_id ?? task.tracking_url}
+                {shown(task.tracking_id ?? task.tracking_url, 100)}
               </a>
             </Text>
           )}
           {task.last_error && task.status !== "booked" && (
             <Text size="small" className="text-ui-fg-error">
-              {task.last_error}
+              {shown(task.last_error, 500)}
               {task.next_attempt_at ? ` Next attempt ${new Date(task.next_attempt_at).toLocaleTimeString()}.` : ""}
             </Text>
           )}
           {task.notice && (
             <div className="bg-ui-bg-subtle flex flex-col gap-y-1 rounded p-2" data-testid="lastmile-task-notice">
               <Text size="small" className="text-ui-fg-error">
-                {task.notice.message}
+                {shown(task.notice.message, 1000)}
               </Text>
               <Button
                 size="small"
@@ -156,12 +157,12 @@ const LastmileOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => 
             <Text size="small" className="text-ui-fg-subtle">
               {task.cancellation.by === "service"
                 ? "The service reported it cancelled: Medusa's fulfillment was cancelled."
-                : `Cancelled in Medusa by ${task.cancellation.actor_id ?? "an admin"} while the service showed ${task.cancellation.service_status ?? "no status"}.`}
+                : `Cancelled in Medusa by ${task.cancellation.actor_id ?? "an admin"} while the service showed ${shown(task.cancellation.service_status ?? "no status", 100)}.`}
             </Text>
           )}
           {task.unmapped_status && (
             <Text size="small" className="text-ui-fg-subtle">
-              The service reported “{task.unmapped_status}”, which the status table does not know (add it to
+              The service reported “{shown(task.unmapped_status, 100)}”, which the status table does not know (add it to
               status_map).
             </Text>
           )}
@@ -179,9 +180,9 @@ const LastmileOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => 
           <ol className="text-ui-fg-subtle text-xs">
             {task.history.map((entry, i) => (
               <li key={i}>
-                {new Date(entry.at).toLocaleString()} · {entry.value}
+                {new Date(entry.at).toLocaleString()} · {shown(entry.value, 100)}
                 {entry.source ? ` (${entry.source})` : ""}
-                {entry.detail ? ` · ${entry.detail}` : ""}
+                {entry.detail ? ` · ${shown(entry.detail, 300)}` : ""}
               </li>
             ))}
           </ol>

@@ -115,6 +115,13 @@ export async function listCartRates(
   if (!cart) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart with id: ${cartId} was not found`)
   }
+  if (cart.completed_at) {
+    // An order now: its shipping was settled at checkout, and a quote would only cost a call to the service.
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `Cart ${cartId} is already completed: it has no shipping rates to choose from.`
+    )
+  }
   const lastmileOptions = options.data as LastmileOptionRow[]
   const quoteTtlMs = state.quoteTtlMs
   const compute = async (): Promise<TimedAnswer> => {

@@ -56,6 +56,7 @@ interface OptionRow {
 /** The cart fields the additions need, for callers that read the cart themselves. */
 export const CART_PRICING_FIELDS = [
   "id",
+  "completed_at",
   "email",
   "customer.email",
   "shipping_methods.shipping_option_id",
@@ -74,7 +75,13 @@ export async function cartPricingAdditions(
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({ entity: "cart", fields: CART_PRICING_FIELDS, filters: { id: cartId } })
   const cart = data[0] as
-    | { id: string; email?: string | null; customer?: { email?: string | null } | null; shipping_methods?: unknown }
+    | {
+        id: string
+        completed_at?: unknown
+        email?: string | null
+        customer?: { email?: string | null } | null
+        shipping_methods?: unknown
+      }
     | undefined
   if (!cart) {
     return {}
@@ -86,12 +93,17 @@ export async function cartPricingAdditions(
 export async function cartPricingAdditionsOf(
   container: MedusaContainer,
   cart: {
+    completed_at?: unknown
     email?: string | null
     customer?: { email?: string | null } | null
     shipping_methods?: unknown
   },
   optionIndex: LastmileOptionsCache
 ): Promise<LastmilePricingContext> {
+  if (cart.completed_at) {
+    // An order now: /calculate and the options list may still be asked, but nothing is quoted for it.
+    return { lastmile_cart_completed: true }
+  }
   const methods = ((cart.shipping_methods ?? []) as (CartMethodRow | null)[]).flatMap((m) => (m ? [m] : []))
   const index = await optionIndex.get(() => readLastmileOptions(container))
   return {
@@ -133,6 +145,7 @@ async function chosenMethods(
         description: stored.description ?? null,
         window: stored.window ?? null,
         quoted_at: stored.quotedAt ?? null,
+        quoted_for: stored.quotedFor ?? null,
         fallback: stored.fallback === true,
       },
     ]

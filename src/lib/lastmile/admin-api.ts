@@ -53,7 +53,18 @@ export interface Check {
 
 export interface LastmileOverview {
   connection: { ok: boolean; message: string; base_url: string | null }
-  webhook: { path: string | null; url?: string | null; configured: boolean; signed: boolean }
+  webhook: {
+    path: string | null
+    url?: string | null
+    /**
+     * Where the URL's origin comes from: the plugin's `backend_url`, Medusa's
+     * `admin.backendUrl`, the proxy's forwarded headers (only with
+     * `trust_forwarded_headers`), or the request's own Host.
+     */
+    url_source?: "backend_url" | "admin.backendUrl" | "forwarded_headers" | "request" | null
+    configured: boolean
+    signed: boolean
+  }
   locations: LocationView[]
   unmatched_stock_locations: { id: string; name: string; external_location_id: string }[]
   dispatch_location: { id: string; name: string } | null

@@ -6,11 +6,20 @@
  * come from the cart's method as the server stored it (the pricing context),
  * never from a request, so a client cannot set a price.
  */
+import { createHash } from "node:crypto"
 import { COLLECTION_RATE_CODE, type LastmileFulfillmentOption } from "./fulfillment-options"
 import type { ChosenMethod } from "./pricing-context"
 import type { RateWish } from "./rate-selection"
 import { type LastmileRateDetails, describeStandIn } from "./rate-details"
 import type { PricingResult } from "./pricing-result"
+import {
+  type MedusaAddressLike,
+  type MedusaLineLike,
+  type MerchantProductIdSource,
+  type QuoteInputProblem,
+  toLineItems,
+  toServiceAddress,
+} from "./quote-request"
 
 export type RateRequest = { wish?: RateWish } | { problem: string }
 
@@ -75,17 +84,50 @@ export function rateWish(
 }
 
 /**
+ * The cart state a price is quoted for: the delivery address and the basket
+ * (products and quantities) as the quote sends them, as a digest. Public on
+ * the method's data (`quotedFor`), so only a digest. Null while the cart
+ * cannot be quoted (no full address, nothing to ship).
+ */
+export function cartStateOf(
+  cart: { shippingAddress?: MedusaAddressLike | null; items: MedusaLineLike[] },
+  productIdSource?: MerchantProductIdSource
+): string | null {
+  const problems: QuoteInputProblem[] = []
+  const address = toServiceAddress(cart.shippingAddress, "shipping address", problems)
+  const lines = toLineItems(cart.items, productIdSource)
+  if (!address || !lines.length) {
+    return null
+  }
+  // Case and spacing change nothing for the courier: "SW1A 2AA" and "sw1a2aa" are one state.
+  const plain = (value: string | undefined) => (value ?? "").toLowerCase().replace(/\s+/g, "")
+  const state = {
+    address: [address.line1, address.line2, address.city, address.postcode, address.country].map(plain),
+    lines: lines
+      .map((line) => [line.merchantProductId, line.quantity] as const)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  }
+  return createHash("sha256").update(JSON.stringify(state)).digest("base64url").slice(0, 22)
+}
+
+/**
  * The price the cart's method keeps while its quote is younger than
- * `keepMs`: what the shopper pays for it now. Not for a method chosen at
- * the fallback price (the fallback prices it anyway).
+ * `keepMs` and the cart is still in the state it was quoted for (`state`,
+ * from `cartStateOf`): what the shopper pays for it now. Not for a method
+ * chosen at the fallback price (the fallback prices it anyway), nor for one
+ * whose data records no state (chosen under an earlier version): an address or a basket
+ * changed during an outage is priced as a new cart is.
  */
 export function keptPrice(
   option: LastmileFulfillmentOption,
   chosen: ChosenMethod | undefined,
-  { now, keepMs }: { now: number; keepMs: number }
+  { now, keepMs, state }: { now: number; keepMs: number; state: string | null }
 ): { amount: number; details: LastmileRateDetails } | undefined {
   const quotedAt = chosen?.quoted_at ? Date.parse(chosen.quoted_at) : NaN
   if (!chosen || chosen.fallback || !Number.isFinite(chosen.amount) || !(now - quotedAt <= keepMs)) {
+    return undefined
+  }
+  if (!state || chosen.quoted_for !== state) {
     return undefined
   }
   return {

@@ -51,6 +51,12 @@ export const shippingMethodDataSchema = z.looseObject({
   window: window.nullish(),
   /** When the quote behind the method's price was made (ISO 8601). */
   quotedAt: z.string().nullish(),
+  /**
+   * The cart state (address, basket) that quote was for, as a digest: the
+   * price is kept through an outage only while the cart is in that state.
+   * Absent on methods chosen under earlier versions.
+   */
+  quotedFor: z.string().nullish(),
   /** Chosen at the merchant's outage price, without a live quote. */
   fallback: z.boolean().optional(),
   /** The store to collect from (collection). */

@@ -18,6 +18,10 @@ export interface LastmilePluginOptions {
   poll_batch_size?: number
   /** Mark a return received in Medusa when its task is delivered. Default false. */
   mark_returns_received?: boolean
+  /** The backend's public URL (`https://shop.example.com`), for the webhook URL the admin shows. */
+  backend_url?: string
+  /** Build that URL from X-Forwarded-Proto and X-Forwarded-Host when no URL is configured. Default false. */
+  trust_forwarded_headers?: boolean
 }
 
 export interface ResolvedPluginOptions {
@@ -27,6 +31,9 @@ export interface ResolvedPluginOptions {
   pollMaxAgeDays: number
   pollBatchSize: number
   markReturnsReceived: boolean
+  /** The backend's public origin and path prefix, without a trailing slash. */
+  backendUrl?: string
+  trustForwardedHeaders: boolean
 }
 
 const schema = z.object({
@@ -58,7 +65,27 @@ const schema = z.object({
     .max(1000, "poll_batch_size must be at most 1000")
     .default(50),
   mark_returns_received: z.boolean({ error: "mark_returns_received must be true or false" }).default(false),
+  backend_url: z
+    .string({ error: "backend_url must be the backend's public URL, like https://shop.example.com" })
+    .refine(isPublicUrl, "backend_url must be an absolute http(s) URL without credentials, query or fragment")
+    .optional(),
+  trust_forwarded_headers: z.boolean({ error: "trust_forwarded_headers must be true or false" }).default(false),
 })
+
+function isPublicUrl(value: string): boolean {
+  try {
+    const url = new URL(value)
+    return (
+      (url.protocol === "http:" || url.protocol === "https:") &&
+      !url.username &&
+      !url.password &&
+      !url.search &&
+      !url.hash
+    )
+  } catch {
+    return false
+  }
+}
 
 /** Whether orders are booked when placed (by the order.placed subscriber and the reconciliation job), not when the merchant fulfils them. */
 export function booksOnPlacement(options: Pick<ResolvedPluginOptions, "bookingTrigger">): boolean {
@@ -87,5 +114,7 @@ export function resolvePluginOptions(options: LastmilePluginOptions | undefined)
     pollMaxAgeDays: o.poll_max_age_days,
     pollBatchSize: o.poll_batch_size,
     markReturnsReceived: o.mark_returns_received,
+    backendUrl: o.backend_url === undefined ? undefined : new URL(o.backend_url).href.replace(/\/+$/, ""),
+    trustForwardedHeaders: o.trust_forwarded_headers,
   }
 }

@@ -25,6 +25,8 @@ export interface ChosenMethod {
   window: { from: string; to: string } | null
   /** When its quote was made (ISO 8601); null when chosen at the fallback price. */
   quoted_at: string | null
+  /** The cart state it was quoted for (`cartStateOf`); null for a method stored by an earlier version. */
+  quoted_for: string | null
   fallback: boolean
 }
 
@@ -48,6 +50,8 @@ export interface LastmilePricingContext {
   lastmile_dispatch_address?: MedusaAddressLike | null
   /** The cart's lastmile shipping methods, read on the server. */
   lastmile_chosen_methods?: ChosenMethod[]
+  /** The cart is completed (an order): nothing is quoted for it any more. */
+  lastmile_cart_completed?: boolean
   /** Set when an order's method is priced (exchange, claim): what Medusa's order context lacks. */
   lastmile_order?: OrderPricingSubject | null
 }

@@ -14,6 +14,30 @@ export type LastmileErrorCode =
   | "invalid_response"
   | "booking_outcome_unknown"
 
+const ERROR_CODES = new Set<string>([
+  "unreachable",
+  "timeout",
+  "rejected",
+  "authentication",
+  "rate_limited",
+  "server_error",
+  "invalid_response",
+  "booking_outcome_unknown",
+] satisfies LastmileErrorCode[])
+
+/**
+ * The service's failure an error stands for, by its code: a LastmileError, or
+ * its copy after Medusa's workflow engine (which keeps an error's own
+ * properties, not its class). Null for anything else.
+ */
+export function serviceErrorCodeOf(error: unknown): LastmileErrorCode | null {
+  if (error instanceof LastmileError) {
+    return error.code
+  }
+  const code = error && typeof error === "object" ? (error as { code?: unknown }).code : undefined
+  return typeof code === "string" && ERROR_CODES.has(code) ? (code as LastmileErrorCode) : null
+}
+
 export interface LastmileErrorDetails {
   /** HTTP method and path of the request (no query string secrets, no host). */
   operation?: string
@@ -188,25 +212,28 @@ export function isServiceOutage(error: unknown): boolean {
  * error's code and status; it never carries the API key (bodies held by the
  * errors are redacted already).
  */
-export function describeRefusal(error: unknown): string {
-  if (!(error instanceof LastmileError)) {
+export function describeRefusal(failure: unknown): string {
+  const code = serviceErrorCodeOf(failure)
+  if (!code) {
     // Not from the service: its message is not ours to vouch for, so only its kind is named.
-    return `an unexpected ${error instanceof Error ? error.name : typeof error} inside the plugin, not an answer of the service`
+    return `an unexpected ${failure instanceof Error ? failure.name : typeof failure} inside the plugin, not an answer of the service`
   }
-  const status = error.status !== undefined ? ` (${error.status})` : ""
-  switch (error.code) {
+  // A LastmileError, or its plain copy from a workflow: the same fields.
+  const error = failure as { status?: unknown; body?: unknown; issues?: unknown; timeoutMs?: unknown }
+  const status = typeof error.status === "number" ? ` (${error.status})` : ""
+  switch (code) {
     case "authentication":
       return `the service refused the API key${status}: check the provider's api_key`
     case "rejected": {
-      const reason = refusalReason(error.body)
+      const reason = refusalReason(typeof error.body === "string" ? error.body : undefined)
       return `the service refused the request${status}${reason ? `: ${reason}` : ""}`
     }
     case "invalid_response": {
-      const issues = error instanceof LastmileInvalidResponseError ? error.issues.slice(0, 3).join("; ") : ""
+      const issues = Array.isArray(error.issues) ? error.issues.slice(0, 3).join("; ") : ""
       return `the service answered in an unexpected shape${issues ? `: ${issues}` : ""}`
     }
     case "timeout":
-      return `the service did not answer in time${error instanceof LastmileTimeoutError ? ` (${error.timeoutMs} ms)` : ""}`
+      return `the service did not answer in time${typeof error.timeoutMs === "number" ? ` (${error.timeoutMs} ms)` : ""}`
     case "unreachable":
       return "the service could not be reached: check the provider's base_url and the network"
     case "server_error":

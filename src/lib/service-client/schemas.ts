@@ -5,6 +5,11 @@
  * may come bare or in an envelope, and `null` in an optional field reads as
  * absent (the parsed objects never hold null there).
  *
+ * Every answer is cleaned before it is read (`cleanServiceAnswer`,
+ * service-text.ts): no control or invisible characters, capped strings, and
+ * links only as http(s) URLs. What the service says reaches labels, the
+ * admin and storefronts from here.
+ *
  * The parsed types are the domain's (src/lib/lastmile/service-shapes.ts),
  * re-exported here for the client's callers.
  */
@@ -17,6 +22,7 @@ import type {
   ServiceTask,
 } from "../lastmile/service-shapes"
 import { LOCATION_LIST_KEYS, type ListPage, TASK_LIST_KEYS, readListPage } from "./pagination"
+import { cleanServiceAnswer } from "./service-text"
 
 // ---------------------------------------------------------------- answers
 
@@ -201,7 +207,7 @@ function parseWith<T>(schema: z.ZodType<T>, value: unknown): T {
 
 /** A quote answer. A malformed rate is set aside rather than failing the quote. */
 export function parseQuote(value: unknown): ServiceQuote {
-  const envelope = parseWith(quoteEnvelopeSchema, value)
+  const envelope = parseWith(quoteEnvelopeSchema, cleanServiceAnswer(value))
   const rates: ServiceRate[] = []
   const invalidRates: InvalidRate[] = []
   envelope.rates.forEach((raw, index) => {
@@ -216,7 +222,7 @@ export function parseQuote(value: unknown): ServiceQuote {
 }
 
 export function parseTask(value: unknown): ServiceTask {
-  return parseWith(taskSchema, value)
+  return parseWith(taskSchema, cleanServiceAnswer(value))
 }
 
 /**
@@ -288,7 +294,7 @@ export function parseLocationItems(items: readonly unknown[]): ParsedLocations {
   const locations: ServiceFulfilmentLocation[] = []
   const rejected: RejectedItem[] = []
   items.forEach((item, index) => {
-    const result = fulfilmentLocationSchema.safeParse(item)
+    const result = fulfilmentLocationSchema.safeParse(cleanServiceAnswer(item))
     if (result.success) {
       locations.push(result.data)
     } else {
@@ -305,7 +311,7 @@ export function parseLocations(value: unknown): ParsedLocations {
 
 /** The PATCH answer is not shown: a location when there is one, else nothing. */
 export function parseOptionalLocation(value: unknown): ServiceFulfilmentLocation | undefined {
-  const result = fulfilmentLocationSchema.safeParse(value)
+  const result = fulfilmentLocationSchema.safeParse(cleanServiceAnswer(value))
   return result.success ? result.data : undefined
 }
 

@@ -15,7 +15,8 @@ import {
   providerOptionsIn,
   resolveProviderOptions,
 } from "../../lib/lastmile/provider-options"
-import { LastmileClient } from "../../lib/service-client"
+import { LastmileClient, type ServiceTextNotice, onServiceTextCleaned } from "../../lib/service-client"
+import { ThrottledLog } from "../../lib/lastmile/throttled-log"
 import { NOTHING_TO_BOOK } from "../../lib/booking/booking-failure"
 import type { LastmileFulfillmentData } from "../../lib/lastmile/contracts"
 import { withHistoryEntry } from "../../lib/lastmile/task-history"
@@ -32,7 +33,7 @@ interface RawSqlManager {
 
 type InjectedDependencies = {
   logger: Logger
-  configModule: { modules?: Record<string, unknown> }
+  configModule: { modules?: Record<string, unknown>; admin?: { backendUrl?: string } }
   [Modules.EVENT_BUS]?: IEventBusModuleService
   manager: RawSqlManager
 }
@@ -111,6 +112,8 @@ export class LastmileModuleService extends MedusaService({ LastmileTask, Lastmil
   readonly cartRates: CartRateAnswers = createCartRateAnswers()
   /** The store's lastmile options (the dispatch address, each option's location), asked for on every cart change: read at most once a minute. */
   readonly optionIndex = new ExpiringValue<LastmileOptionIndex>(60_000)
+  /** What the client's parse edge cleaned of the service's answers, told once a minute per kind (service-text.ts). */
+  private readonly onServiceText_: (notice: ServiceTextNotice) => void
 
   constructor(container: InjectedDependencies, options?: LastmilePluginOptions) {
     // eslint-disable-next-line prefer-rest-params
@@ -136,6 +139,21 @@ export class LastmileModuleService extends MedusaService({ LastmileTask, Lastmil
       },
       logger: this.logger_,
     })
+    const warnings = new ThrottledLog(this.logger_, 60_000)
+    this.onServiceText_ = (notice) => {
+      // The field without its positions: one line per kind of field a minute, however many rates or tasks.
+      const field = notice.field.replace(/\.\d+(?=\.|$)/g, "")
+      if (notice.kind === "link") {
+        warnings.warn(
+          `link:${field}`,
+          `lastmile: the service sent a ${field} that is ${notice.reason}; it was dropped, so nothing links to it`
+        )
+      } else {
+        warnings.warn(`text:${field}`, `lastmile: the service's ${field} was cleaned before use: ${notice.reason}`)
+      }
+    }
+    // Held by this module for its life; the signal holds it weakly.
+    onServiceTextCleaned(this.onServiceText_)
   }
 
   __hooks = {
@@ -150,6 +168,27 @@ export class LastmileModuleService extends MedusaService({ LastmileTask, Lastmil
 
   getPluginOptions(): ResolvedPluginOptions {
     return this.pluginOptions_
+  }
+
+  /**
+   * The backend's public URL as configured: the plugin's `backend_url`, else
+   * Medusa's `admin.backendUrl` when it is an absolute http(s) URL (its
+   * default, "/", is not). Null when neither says.
+   */
+  configuredBackendUrl(): { url: string; source: "backend_url" | "admin.backendUrl" } | null {
+    if (this.pluginOptions_.backendUrl) {
+      return { url: this.pluginOptions_.backendUrl, source: "backend_url" }
+    }
+    const admin = this.config_?.admin?.backendUrl
+    try {
+      const url = admin ? new URL(admin) : null
+      if (url && (url.protocol === "http:" || url.protocol === "https:") && !url.username && !url.password) {
+        return { url: `${url.origin}${url.pathname}`.replace(/\/+$/, ""), source: "admin.backendUrl" }
+      }
+    } catch {
+      // Not an absolute URL: the request's address is used instead.
+    }
+    return null
   }
 
   /**

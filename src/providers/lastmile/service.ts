@@ -36,7 +36,14 @@ import {
   shopperReason,
 } from "../../lib/lastmile/rate-details"
 import { needsStoreDirectory } from "../../lib/lastmile/rate-selection"
-import { chosenMethodFor, fallbackAmount, keptPrice, rateWish, requestedRate } from "../../lib/lastmile/chosen-rate"
+import {
+  cartStateOf,
+  chosenMethodFor,
+  fallbackAmount,
+  keptPrice,
+  rateWish,
+  requestedRate,
+} from "../../lib/lastmile/chosen-rate"
 import {
   InvalidProviderOptionsError,
   type LastmileProviderOptions,
@@ -175,7 +182,7 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
     // Everything, conversion included, stays inside the guard: nothing may throw on the cart path.
     try {
       const option = this.findOption(optionData)
-      if (!option || option.kind === "return") {
+      if (!option || option.kind === "return" || medusa.lastmile_cart_completed) {
         return this.unpriced(undefined)
       }
       const cart = this.toPricingContext(medusa)
@@ -190,8 +197,13 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
         return this.quoted(option, result)
       }
       if (result.reason === "service_unavailable") {
-        // A blip on a refresh never costs the shopper the option they chose, at the price they chose it.
-        const kept = keptPrice(option, chosen, { now: Date.now(), keepMs: this.options_.keepChosenPriceMs })
+        // A blip on a refresh never costs the shopper the option they chose, at the price they chose it,
+        // as long as the cart is still what was quoted: a new address or basket is priced as a new cart.
+        const kept = keptPrice(option, chosen, {
+          now: Date.now(),
+          keepMs: this.options_.keepChosenPriceMs,
+          state: cartStateOf(cart, this.options_.productIdSource),
+        })
         if (kept) {
           return { calculated_amount: kept.amount, is_calculated_price_tax_inclusive: tax, lastmile: kept.details }
         }
@@ -324,6 +336,7 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
         description: result.rate.description ?? null,
         window: result.rate.window ? { from: result.rate.window.from, to: result.rate.window.to } : null,
         quotedAt: result.quotedAt !== undefined ? new Date(result.quotedAt).toISOString() : null,
+        quotedFor: cartStateOf(cart, this.options_.productIdSource),
         fallback: false,
       }
     }

@@ -1,5 +1,14 @@
 import { z } from "zod"
 
+/** An id as Medusa makes them: text without controls (PostgreSQL refuses a NUL), of a sane length. */
+const id = (field: string) =>
+  z
+    .string({ error: `${field} must be an id` })
+    .trim()
+    .min(1, `${field} must be an id`)
+    .max(200, `${field} is not an id`)
+    .regex(/^[^\u0000-\u001F\u007F]+$/, `${field} is not an id`)
+
 export const CollectionSwitch = z.object({ enabled: z.boolean() }).strict()
 export type CollectionSwitchType = z.infer<typeof CollectionSwitch>
 
@@ -8,13 +17,13 @@ export const CancelTask = z
   .strict()
 export type CancelTaskType = z.infer<typeof CancelTask>
 
-export const LinkLocation = z.object({ stock_location_id: z.string().trim().min(1) }).strict()
+export const LinkLocation = z.object({ stock_location_id: id("stock_location_id") }).strict()
 export type LinkLocationType = z.infer<typeof LinkLocation>
 
 export const SetupShipping = z
   .object({
-    return_location_id: z.string().trim().min(1).optional(),
-    sales_channel_ids: z.array(z.string().trim().min(1)).max(100).optional(),
+    return_location_id: id("return_location_id").optional(),
+    sales_channel_ids: z.array(id("sales_channel_ids")).max(100).optional(),
   })
   .strict()
 export type SetupShippingType = z.infer<typeof SetupShipping>

@@ -1,13 +1,17 @@
 /**
  * A failed workflow's error as the admin route's answer. The workflow engine
- * keeps a MedusaError's `type` but not its class (ARCHITECTURE.md, decision
- * 12), so a refusal keeps its type and words (unknown id → 404, a reason to
- * act on → 400); anything else (the service down, a bug) is unexpected and
- * says what stopped.
+ * keeps an error's `type` and `code` but not its class (ARCHITECTURE.md,
+ * decision 12), so a refusal keeps its type and words (unknown id → 404, a
+ * reason to act on → 400); the service failing (a refused API key, an
+ * outage, an unreadable answer) is a 502 (504 for a timeout) naming the
+ * cause, decided by the error's code; anything else (a bug) is unexpected
+ * and says what stopped.
  */
+import type { MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { acquireLockStepId } from "@medusajs/medusa/core-flows"
 import { errorMessage } from "../../../lib/lastmile/error-message"
+import { describeRefusal, serviceErrorCodeOf } from "../../../lib/service-client"
 
 const TYPES = new Set<string>(Object.values(MedusaError.Types))
 
@@ -15,6 +19,28 @@ const TYPES = new Set<string>(Object.values(MedusaError.Types))
 export interface WorkflowRunError {
   action?: string
   error: unknown
+}
+
+/** The answer for the service's failure: Medusa's error shape, with the service's code. */
+export interface ServiceFailureAnswer {
+  status: 502 | 504
+  body: { type: "lastmile_service_error"; code: string; message: string }
+}
+
+/** A 502 (504 for a timeout) naming what the service did, when `error` is the service's failure; else null. */
+export function serviceFailureAnswer(error: unknown, stopped: string): ServiceFailureAnswer | null {
+  const code = serviceErrorCodeOf(error)
+  if (!code) {
+    return null
+  }
+  return {
+    status: code === "timeout" ? 504 : 502,
+    body: {
+      type: "lastmile_service_error",
+      code: `lastmile_service_${code}`,
+      message: `${stopped}: ${describeRefusal(error)}`,
+    },
+  }
 }
 
 export function workflowError(failed: WorkflowRunError, stopped: string): MedusaError {
@@ -31,4 +57,14 @@ export function workflowError(failed: WorkflowRunError, stopped: string): Medusa
     return new MedusaError(type, errorMessage(error))
   }
   return new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `${stopped}: ${errorMessage(error)}`)
+}
+
+/** Answers a failed run: a 502/504 when the service failed, else throws the MedusaError for Medusa to answer. */
+export function answerWorkflowError(res: MedusaResponse, failed: WorkflowRunError, stopped: string): void {
+  const service = failed.action === acquireLockStepId ? null : serviceFailureAnswer(failed.error, stopped)
+  if (service) {
+    res.status(service.status).json(service.body)
+    return
+  }
+  throw workflowError(failed, stopped)
 }

@@ -1,15 +1,44 @@
 /**
- * Keeps the webhook's token out of the access log. Medusa's HTTP logger
- * (morgan, in development and with `medusa start`) prints the request's URL
- * when the response has gone; the token is the URL's last segment, so the
- * logged URL is rewritten before that. The route reads the token from
- * `req.params`, which this leaves alone.
+ * Keeps the webhook's token out of the access log, whatever the method and
+ * whatever follows it. Medusa's HTTP logger (morgan, in development and with
+ * `medusa start`) prints the request's URL when the response has gone; the
+ * token is the URL's segment after `/hooks/lastmile/`, so the logged URL is
+ * rewritten before that. The route reads the token from `req.params`, which
+ * this leaves alone.
+ *
+ * A token that cannot be decoded (`%FF`) is refused here like a wrong one:
+ * Express would otherwise fail to decode the route's parameter, a 500.
  */
 import type { MedusaNextFunction } from "@medusajs/framework/http"
 
 export const REDACTED_WEBHOOK_PATH = "/hooks/lastmile/[token]"
 
-export function hideWebhookToken(req: { originalUrl: string }, _res: unknown, next: MedusaNextFunction): void {
-  req.originalUrl = REDACTED_WEBHOOK_PATH
+interface WebhookRequest {
+  originalUrl: string
+  url?: string
+}
+
+interface Answerable {
+  sendStatus(status: number): unknown
+}
+
+export function hideWebhookToken(req: WebhookRequest, _res: unknown, next: MedusaNextFunction): void {
+  const path = req.originalUrl.split("?")[0]
+  if (path !== "/hooks/lastmile" && path !== "/hooks/lastmile/") {
+    req.originalUrl = REDACTED_WEBHOOK_PATH
+  }
+  next()
+}
+
+/** 401 without a body for a path whose token is not valid percent-encoding, as for any wrong token. */
+export function refuseUnreadableToken(req: WebhookRequest, res: Answerable, next: MedusaNextFunction): void {
+  // `url` is what is left below the middleware's mount point: the token and anything after it.
+  const rest = (req.url ?? "").split("?")[0]
+  try {
+    decodeURIComponent(rest)
+  } catch {
+    res.sendStatus(401)
+    return
+  }
   next()
 }

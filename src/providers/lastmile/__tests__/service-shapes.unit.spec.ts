@@ -6,6 +6,7 @@ import { parseQuote } from "../../../lib/service-client"
 import { LastmileSimulator, londonLocations } from "../../../simulator"
 import { alwaysOpenHours } from "../../../simulator/defaults"
 import { cartContext } from "../../../test-support/provider-fixture"
+import { ukShopperAddress } from "../../../test-support/service-requests"
 import { describeRateError, selectDeliveryRate } from "../../../lib/lastmile/rate-selection"
 import { LastmileFulfillmentProviderService } from "../service"
 import type { LastmileShippingMethodData } from "../../../lib/lastmile/contracts"
@@ -35,6 +36,7 @@ const stored = (
       description: data.description ?? null,
       window: data.window ?? null,
       quoted_at: data.quotedAt ?? null,
+      quoted_for: data.quotedFor ?? null,
       fallback: data.fallback === true,
     } satisfies ChosenMethod,
   ],
@@ -236,6 +238,56 @@ describe("the provider against a service answering in the strict shapes", () => 
     )
     const stale = await lastmile.calculatePrice({ id: "lastmile-next-day" }, {}, context({ ...changed, ...old }))
     expect(stale).toMatchObject({ calculated_amount: 5.95, lastmile: { fallback: true } })
+  })
+
+  it("keeps no price once the address or the basket differs from what was quoted, nor for a method that records no state", async () => {
+    const lastmile = provider({ keep_chosen_price_minutes: 10, fallback_amounts: { gbp: 5.95 } })
+    const delivery = await lastmile.validateFulfillmentData({ id: "lastmile-next-day" }, {}, context() as never)
+    const collection = await lastmile.validateFulfillmentData(
+      { id: "lastmile-collection" },
+      {},
+      context({}, camden) as never
+    )
+    expect(delivery.quotedFor).toMatch(/^[\w-]{22}$/)
+    // The digest only: nothing of the address or the basket in words.
+    expect(JSON.stringify(delivery)).not.toMatch(/Downing|DEMO-TEE/)
+
+    sim.addFault({ operation: "quote", kind: "status", status: 503 })
+    const onDelivery = stored("lastmile-next-day", delivery, 3.95)
+    const onStore = stored("lastmile-collection", collection, 0, camden.id)
+    const price = (optionId: string, overrides: Record<string, unknown>, store?: typeof camden) =>
+      lastmile.calculatePrice({ id: optionId }, {}, context(overrides, store))
+
+    // Spelled differently, the same address: still the state it was quoted for.
+    const respelled = { ...ukShopperAddress, postal_code: ukShopperAddress.postal_code.toLowerCase() }
+    expect(await price("lastmile-next-day", { shipping_address: respelled, ...onDelivery })).toMatchObject({
+      calculated_amount: 3.95,
+      lastmile: { kept: true },
+    })
+    // Another address: priced as a new cart is during an outage (the fallback for delivery, nothing for a store).
+    const moved = { ...ukShopperAddress, address_1: "1 Commercial Street", city: "Lerwick", postal_code: "ZE1 0AA" }
+    expect(await price("lastmile-next-day", { shipping_address: moved, ...onDelivery })).toMatchObject({
+      calculated_amount: 5.95,
+      lastmile: { fallback: true, kept: false },
+    })
+    const movedStore = await price("lastmile-collection", { shipping_address: moved, ...onStore }, camden)
+    expect(movedStore.calculated_amount).toBeUndefined()
+    expect(movedStore.lastmile).toMatchObject({ available: false, unavailable_code: "service_unavailable" })
+    // Another quantity, another product: the same.
+    const more = [{ variant_id: "variant_tee", variant_sku: "DEMO-TEE", quantity: 2 }]
+    expect((await price("lastmile-collection", { items: more, ...onStore }, camden)).calculated_amount).toBeUndefined()
+    const other = [...more, { variant_id: "variant_mug", variant_sku: "DEMO-MUG", quantity: 1 }]
+    expect(await price("lastmile-next-day", { items: other, ...onDelivery })).toMatchObject({
+      calculated_amount: 5.95,
+      lastmile: { fallback: true },
+    })
+    // A method stored by an earlier version records no state: it keeps nothing.
+    const { quotedFor: _quotedFor, ...legacy } = delivery
+    const legacyMethod = { id: "cart_legacy", ...stored("lastmile-next-day", legacy, 3.95) }
+    expect(await price("lastmile-next-day", legacyMethod)).toMatchObject({
+      calculated_amount: 5.95,
+      lastmile: { fallback: true },
+    })
   })
 
   it("offers no fallback after a refusal, and tells the merchant once a minute, without the key", async () => {

@@ -11,6 +11,7 @@ import {
   LastmileAuthenticationError,
   LastmileRejectedError,
   announceStoreListChanged,
+  serviceErrorCodeOf,
 } from "../../../lib/service-client"
 import { LASTMILE_MODULE } from "../../../modules/lastmile"
 import type { LastmileModuleService } from "../../../modules/lastmile/service"
@@ -34,11 +35,14 @@ export const setCollectionEnabledStep = createStep(
     }
     const id = input.fulfilment_location_id
     const notFound = () => new MedusaError(MedusaError.Types.NOT_FOUND, `The service has no fulfilment location ${id}`)
+    // The service failing (a refused key, an outage) keeps its own error, whose code the route answers 502 by.
     const unchanged = (error: unknown) =>
-      new MedusaError(
-        MedusaError.Types.UNEXPECTED_STATE,
-        `The service did not change collection for location ${id}: ${errorMessage(error)}`
-      )
+      serviceErrorCodeOf(error)
+        ? error
+        : new MedusaError(
+            MedusaError.Types.UNEXPECTED_STATE,
+            `The service did not change collection for location ${id}: ${errorMessage(error)}`
+          )
     let before
     try {
       before = (await connection.client.listFulfilmentLocations()).find((l) => String(l.fulfilmentLocationId) === id)

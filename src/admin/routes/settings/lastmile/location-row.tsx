@@ -8,6 +8,7 @@ import {
   refreshLocationViews,
   sdk,
 } from "../../../lib/sdk"
+import { WRAP_ANYWHERE, shown } from "../../../lib/shown-text"
 
 /** The key of a location's test ids and row: its external id, else the service's id. */
 const locationKey = (location: LocationView) => location.external_location_id ?? location.fulfilment_location_id
@@ -75,7 +76,7 @@ export const LocationRow = ({
     mutationFn: (enabled: boolean) =>
       sdk.client.fetch(`/admin/lastmile/locations/${id}/collection`, { method: "POST", body: { enabled } }),
     onSuccess: (_, enabled) =>
-      done({ message: `Collection ${enabled ? "enabled" : "disabled"} at ${location.name ?? key}.` }),
+      done({ message: `Collection ${enabled ? "enabled" : "disabled"} at ${shown(location.name ?? key)}.` }),
     onError: refused,
   })
   const busy = link.isPending || create.isPending || unlink.isPending || toggle.isPending
@@ -84,9 +85,9 @@ export const LocationRow = ({
   return (
     <Table.Row data-testid={`lastmile-location-${key}`} data-fulfilment-location-id={id}>
       <Table.Cell>
-        <div className="flex flex-col py-2">
+        <div className="flex max-w-xs flex-col py-2" style={WRAP_ANYWHERE}>
           <Text size="small" weight="plus">
-            {location.name ?? id}
+            {shown(location.name ?? id)}
             {location.delivery_enabled && (
               <Badge size="2xsmall" className="ml-2">
                 dispatch
@@ -94,7 +95,7 @@ export const LocationRow = ({
             )}
           </Text>
           <Text size="xsmall" className="text-ui-fg-subtle">
-            {location.external_location_id ?? "no external id"}
+            {shown(location.external_location_id ?? "no external id", 100)}
           </Text>
         </div>
       </Table.Cell>
@@ -211,7 +212,7 @@ export const LocationRow = ({
       </Table.Cell>
       <Table.Cell>
         <Switch
-          aria-label={`Collection at ${location.name ?? id}`}
+          aria-label={`Collection at ${shown(location.name ?? id)}`}
           checked={location.collection_enabled}
           disabled={busy}
           onCheckedChange={(enabled) => toggle.mutate(enabled)}

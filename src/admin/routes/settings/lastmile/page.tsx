@@ -3,11 +3,22 @@ import { CheckCircleSolid, ExclamationCircleSolid, TruckFast } from "@medusajs/i
 import { Badge, Container, Copy, Heading, Table, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
 import { type Overview, overviewQueryKey, sdk } from "../../../lib/sdk"
+import { WRAP_ANYWHERE, shown } from "../../../lib/shown-text"
 import { LocationRow } from "./location-row"
 import { SetupSection } from "./setup-section"
 
 /** More than a store has: the list is read whole. */
 const ALL = { limit: 1000, fields: "id,name" }
+
+/** Where the webhook URL's address came from, and whether the merchant should pin it. */
+const URL_SOURCE_WORDS: Record<NonNullable<Overview["webhook"]["url_source"]>, string> = {
+  backend_url: "From the plugin's backend_url option.",
+  "admin.backendUrl": "From Medusa's admin.backendUrl.",
+  forwarded_headers:
+    "From your proxy's X-Forwarded-Proto and X-Forwarded-Host (trust_forwarded_headers). Set backend_url to pin it.",
+  request:
+    "From the address you reached this page at. If the service reaches your backend at another address, set the plugin's backend_url.",
+}
 
 /**
  * Settings → Lastmile: the connection and webhook URL, the checks, the
@@ -46,7 +57,7 @@ const LastmileSettingsPage = () => {
   const salesChannels = (channels.data?.sales_channels ?? []).map(({ id, name }) => ({ id, name }))
   const mapping = new Map(data.stock_locations.map((s) => [s.id, s]))
   const serviceName = (fulfilmentLocationId: string | null) =>
-    data.locations.find((l) => l.fulfilment_location_id === fulfilmentLocationId)?.name ?? fulfilmentLocationId
+    shown(data.locations.find((l) => l.fulfilment_location_id === fulfilmentLocationId)?.name ?? fulfilmentLocationId)
 
   return (
     <div className="flex flex-col gap-y-3">
@@ -67,19 +78,30 @@ const LastmileSettingsPage = () => {
             </Text>
           )}
         </div>
-        <div className="flex items-center gap-x-2 px-6 py-4">
-          <Text size="small" weight="plus">
-            Webhook URL
-          </Text>
-          {data.webhook.url ? (
-            <>
-              <code className="text-ui-fg-subtle text-xs" data-testid="lastmile-webhook-url">
-                {data.webhook.url}
-              </code>
-              <Copy content={data.webhook.url} />
-            </>
-          ) : (
-            <Text size="small">Set webhook_secret in the provider options to receive webhooks.</Text>
+        <div className="flex flex-col gap-y-1 px-6 py-4">
+          <div className="flex items-center gap-x-2">
+            <Text size="small" weight="plus">
+              Webhook URL
+            </Text>
+            {data.webhook.url ? (
+              <>
+                <code className="text-ui-fg-subtle text-xs" data-testid="lastmile-webhook-url" style={WRAP_ANYWHERE}>
+                  {data.webhook.url}
+                </code>
+                <Copy content={data.webhook.url} />
+              </>
+            ) : (
+              <Text size="small">
+                {data.webhook.path
+                  ? "This request's address cannot make a URL: set backend_url in the plugin's options."
+                  : "Set webhook_secret in the provider options to receive webhooks."}
+              </Text>
+            )}
+          </div>
+          {data.webhook.url && data.webhook.url_source && (
+            <Text size="xsmall" className="text-ui-fg-subtle" data-testid="lastmile-webhook-url-source">
+              {URL_SOURCE_WORDS[data.webhook.url_source]}
+            </Text>
           )}
         </div>
       </Container>
@@ -154,7 +176,7 @@ const LastmileSettingsPage = () => {
           <Table.Body>
             {data.stock_locations.map((location) => (
               <Table.Row key={location.id} data-testid={`lastmile-stock-location-${location.id}`}>
-                <Table.Cell>{location.name}</Table.Cell>
+                <Table.Cell style={WRAP_ANYWHERE}>{shown(location.name)}</Table.Cell>
                 <Table.Cell data-testid={`lastmile-stock-location-service-${location.id}`}>
                   {location.fulfilment_location_id ? (
                     serviceName(location.fulfilment_location_id)

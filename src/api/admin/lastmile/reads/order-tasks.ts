@@ -9,6 +9,7 @@ import { LASTMILE_MODULE } from "../../../../modules/lastmile"
 import type { LastmileModuleService, TaskRow } from "../../../../modules/lastmile/service"
 import type { TaskCancellation, TaskHistoryEntry, TaskNotice, TaskView } from "../../../../lib/lastmile/admin-api"
 import { taskLabel } from "../../../../lib/lastmile/task-label"
+import { checkLink, cleanText } from "../../../../lib/service-client"
 
 const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null)
 
@@ -16,6 +17,13 @@ export async function orderTasks(container: MedusaContainer, orderId: string): P
   const module = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
   const tasks = await module.listLastmileTasks({ order_id: orderId }, { order: { created_at: "ASC" } })
   return tasks.map(toTaskView)
+}
+
+/** Text a row holds from the service (written before its answers were cleaned, or in an error), as shown. */
+const text = (value: string | null) => (value === null ? null : cleanText(value))
+const link = (value: string | null) => {
+  const checked = value === null ? null : checkLink(value)
+  return checked?.ok ? checked.href : null
 }
 
 export function toTaskView(t: TaskRow): TaskView {
@@ -29,16 +37,16 @@ export function toTaskView(t: TaskRow): TaskView {
     merchant_order_id: t.merchant_order_id,
     status: t.status,
     task_id: t.task_id,
-    tracking_id: t.tracking_id,
-    tracking_url: t.tracking_url,
+    tracking_id: text(t.tracking_id),
+    tracking_url: link(t.tracking_url),
     rate_code: t.rate_code,
     delivery_type: t.delivery_type,
     merchant_location_id: t.merchant_location_id,
-    service_status: t.service_status,
+    service_status: text(t.service_status),
     tracking_state: t.tracking_state,
-    unmapped_status: t.unmapped_status,
+    unmapped_status: text(t.unmapped_status),
     attempts: t.attempts,
-    last_error: t.last_error,
+    last_error: text(t.last_error),
     next_attempt_at: iso(t.next_attempt_at),
     booked_at: iso(t.booked_at),
     last_checked_at: iso(t.last_checked_at),
@@ -49,6 +57,10 @@ export function toTaskView(t: TaskRow): TaskView {
     cancellation: (t.cancellation as TaskCancellation | null) ?? null,
     cancel_at_service:
       t.status === "booked" && !t.cancellation && t.tracking_state !== "delivered" && t.tracking_state !== "cancelled",
-    history: (t.status_history as { entries?: TaskHistoryEntry[] } | null)?.entries ?? [],
+    history: ((t.status_history as { entries?: TaskHistoryEntry[] } | null)?.entries ?? []).map((entry) => ({
+      ...entry,
+      value: cleanText(entry.value),
+      ...(entry.detail ? { detail: cleanText(entry.detail) } : {}),
+    })),
   }
 }

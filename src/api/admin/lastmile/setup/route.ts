@@ -7,7 +7,7 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { setupShippingOptionsWorkflow } from "../../../../workflows/setup-shipping-options"
 import type { SetupReport } from "../../../../lib/lastmile/admin-api"
 import type { SetupShippingType } from "../validators"
-import { workflowError } from "../workflow-error"
+import { answerWorkflowError } from "../workflow-error"
 
 export async function POST(req: AuthenticatedMedusaRequest<SetupShippingType>, res: MedusaResponse): Promise<void> {
   const { result, errors } = await setupShippingOptionsWorkflow(req.scope).run({
@@ -16,7 +16,7 @@ export async function POST(req: AuthenticatedMedusaRequest<SetupShippingType>, r
   })
   if (errors.length) {
     // The run was undone: nothing half-made is left.
-    throw workflowError(errors[0], "Lastmile setup stopped")
+    return answerWorkflowError(res, errors[0], "Lastmile setup stopped")
   }
   res.json(result satisfies SetupReport)
 }

@@ -3,6 +3,13 @@
  * the body, store the event, answer. No call to the service happens here, so
  * the answer is fast and a leaked token can do no more than queue re-reads.
  *
+ * Cheapest check first: the token, then (with `webhook_signing_secret`) that
+ * a signature header is there at all, before a byte of the body is read; the
+ * signature itself as the body streams in. Nothing is written for a request
+ * that is not authenticated: with a signing secret, an oversized body is
+ * recorded only once its signature proved it the service's (it is hashed up
+ * to 1 MB, never kept); beyond that it is refused unread.
+ *
  * The bell (the event that has a worker re-read the task) is rung after the
  * answer by the module's webhook bells, at most once per task per second.
  * The stored event is the record; a bell lost to a crash leaves it
@@ -13,15 +20,19 @@
  * redacted (size and digest) for the merchant to see; when it still names a
  * task of ours, that task is re-read all the same, so nothing is lost.
  */
+import { createHmac } from "node:crypto"
 import type { IncomingMessage } from "node:http"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { LASTMILE_MODULE } from "../../../../modules/lastmile"
 import type { LastmileModuleService } from "../../../../modules/lastmile/service"
-import { signatureMatches, tokenMatches } from "../../../../lib/tracking/webhook-auth"
+import { hasSignature, signatureMatchesDigest, tokenMatches } from "../../../../lib/tracking/webhook-auth"
 import { checkWebhookBody, refusedBodySummary } from "../../../../lib/tracking/webhook-body"
 import { describeReference, eventKeyOf, taskReferenceOf } from "../../../../lib/tracking/webhook-payload"
 
 export const WEBHOOK_BODY_LIMIT_BYTES = 64 * 1024
+
+/** How much of an oversized body is hashed to tell whether the service signed it (it is never kept). */
+export const SIGNED_BODY_READ_LIMIT_BYTES = 1024 * 1024
 
 export interface WebhookAnswer {
   status: 200 | 400 | 401 | 413 | 415
@@ -34,22 +45,43 @@ class BodyTooLarge extends Error {
   }
 }
 
-async function readLimited(req: IncomingMessage, limit: number): Promise<Buffer> {
+interface ReadBody {
+  /** The body, or its first `keep` bytes when it is longer. */
+  raw: Buffer
+  size: number
+  /** Longer than `keep`: only the size and the signature are known. */
+  oversized: boolean
+  /** HMAC-SHA256 of the whole body under the signing secret, when there is one. */
+  hmac?: Buffer
+}
+
+/**
+ * Reads the body, keeping at most `keep` bytes and reading at most `read`
+ * (a declared length over it is refused before a byte is read).
+ */
+async function readBody(
+  req: IncomingMessage,
+  { keep, read, secret }: { keep: number; read: number; secret?: string }
+): Promise<ReadBody> {
   const declared = Number(req.headers["content-length"])
-  if (Number.isFinite(declared) && declared > limit) {
+  if (Number.isFinite(declared) && declared > read) {
     throw new BodyTooLarge(declared)
   }
+  const hmac = secret ? createHmac("sha256", secret) : undefined
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of req) {
     const buffer = chunk as Buffer
     size += buffer.length
-    if (size > limit) {
+    if (size > read) {
       throw new BodyTooLarge(size)
     }
-    chunks.push(buffer)
+    hmac?.update(buffer)
+    if (size <= keep) {
+      chunks.push(buffer)
+    }
   }
-  return Buffer.concat(chunks)
+  return { raw: Buffer.concat(chunks), size, oversized: size > keep, hmac: hmac?.digest() }
 }
 
 export async function receiveWebhook(
@@ -63,27 +95,47 @@ export async function receiveWebhook(
   if (!options || !tokenMatches(token, options.webhookSecret)) {
     return { status: 401 }
   }
-  let raw: Buffer
+  const secret = options.webhookSigningSecret
+  const given = req.headers[options.webhookSignatureHeader]
+  const signature = Array.isArray(given) ? given.join(",") : given
+  if (secret && !hasSignature(signature)) {
+    return { status: 401 }
+  }
+  const tooLarge = `Webhook bodies are limited to ${WEBHOOK_BODY_LIMIT_BYTES} bytes`
+  let body: ReadBody
   try {
-    raw = await readLimited(req, WEBHOOK_BODY_LIMIT_BYTES)
+    body = await readBody(req, {
+      keep: WEBHOOK_BODY_LIMIT_BYTES,
+      // Without a signing secret the token authenticated it: nothing beyond the limit need be read.
+      read: secret ? SIGNED_BODY_READ_LIMIT_BYTES : WEBHOOK_BODY_LIMIT_BYTES,
+      secret,
+    })
   } catch (error) {
-    if (error instanceof BodyTooLarge) {
-      const reason = `Webhook bodies are limited to ${WEBHOOK_BODY_LIMIT_BYTES} bytes`
+    if (!(error instanceof BodyTooLarge)) {
+      throw error
+    }
+    if (!secret) {
       await module.recordRefusedWebhook({
-        reason,
-        payload: { refused: reason, bytes: error.seen },
+        reason: tooLarge,
+        payload: { refused: tooLarge, bytes: error.seen },
         taskReference: null,
       })
-      return { status: 413, body: { message: reason } }
     }
-    throw error
+    // With a signing secret, a body too large to hash cannot be proved the service's: nothing is written.
+    return { status: 413, body: { message: tooLarge } }
   }
-  if (options.webhookSigningSecret) {
-    const header = req.headers[options.webhookSignatureHeader]
-    if (!signatureMatches(raw, Array.isArray(header) ? header.join(",") : header, options.webhookSigningSecret)) {
-      return { status: 401 }
-    }
+  if (secret && !(body.hmac && signatureMatchesDigest(body.hmac, signature))) {
+    return { status: 401 }
   }
+  if (body.oversized) {
+    await module.recordRefusedWebhook({
+      reason: tooLarge,
+      payload: { refused: tooLarge, bytes: body.size },
+      taskReference: null,
+    })
+    return { status: 413, body: { message: tooLarge } }
+  }
+  const raw = body.raw
   const checked = checkWebhookBody(raw, req.headers["content-type"])
   if (!checked.ok) {
     const reference = taskReferenceOf(checked.parsed)

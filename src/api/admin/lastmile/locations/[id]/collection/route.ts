@@ -3,7 +3,7 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { setLastmileCollectionWorkflow } from "../../../../../../workflows/map-lastmile-locations"
 import type { CollectionSwitchResult } from "../../../../../../lib/lastmile/admin-api"
 import type { CollectionSwitchType } from "../../../validators"
-import { workflowError } from "../../../workflow-error"
+import { answerWorkflowError } from "../../../workflow-error"
 
 export async function POST(req: AuthenticatedMedusaRequest<CollectionSwitchType>, res: MedusaResponse): Promise<void> {
   const { result, errors } = await setLastmileCollectionWorkflow(req.scope).run({
@@ -11,7 +11,7 @@ export async function POST(req: AuthenticatedMedusaRequest<CollectionSwitchType>
     throwOnError: false,
   })
   if (errors.length) {
-    throw workflowError(errors[0], `The service did not change collection for location ${req.params.id}`)
+    return answerWorkflowError(res, errors[0], `The service did not change collection for location ${req.params.id}`)
   }
   res.json(result satisfies CollectionSwitchResult)
 }

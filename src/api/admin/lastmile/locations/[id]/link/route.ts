@@ -10,7 +10,7 @@ import {
 } from "../../../../../../workflows/map-lastmile-locations"
 import type { LocationMappingResult } from "../../../../../../lib/lastmile/admin-api"
 import type { LinkLocationType } from "../../../validators"
-import { workflowError } from "../../../workflow-error"
+import { answerWorkflowError } from "../../../workflow-error"
 
 export async function POST(req: AuthenticatedMedusaRequest<LinkLocationType>, res: MedusaResponse): Promise<void> {
   const { result, errors } = await linkLastmileLocationWorkflow(req.scope).run({
@@ -18,7 +18,7 @@ export async function POST(req: AuthenticatedMedusaRequest<LinkLocationType>, re
     throwOnError: false,
   })
   if (errors.length) {
-    throw workflowError(errors[0], `Linking location ${req.params.id} stopped`)
+    return answerWorkflowError(res, errors[0], `Linking location ${req.params.id} stopped`)
   }
   res.json(result satisfies LocationMappingResult)
 }
@@ -29,7 +29,7 @@ export async function DELETE(req: AuthenticatedMedusaRequest, res: MedusaRespons
     throwOnError: false,
   })
   if (errors.length) {
-    throw workflowError(errors[0], `Unlinking location ${req.params.id} stopped`)
+    return answerWorkflowError(res, errors[0], `Unlinking location ${req.params.id} stopped`)
   }
   res.json(result satisfies LocationMappingResult)
 }

@@ -5,7 +5,7 @@
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { createLastmileStockLocationWorkflow } from "../../../../../../workflows/map-lastmile-locations"
 import type { LocationMappingResult } from "../../../../../../lib/lastmile/admin-api"
-import { workflowError } from "../../../workflow-error"
+import { answerWorkflowError } from "../../../workflow-error"
 
 export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse): Promise<void> {
   const { result, errors } = await createLastmileStockLocationWorkflow(req.scope).run({
@@ -13,7 +13,7 @@ export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse)
     throwOnError: false,
   })
   if (errors.length) {
-    throw workflowError(errors[0], `Creating a stock location for location ${req.params.id} stopped`)
+    return answerWorkflowError(res, errors[0], `Creating a stock location for location ${req.params.id} stopped`)
   }
   res.json(result satisfies LocationMappingResult)
 }

@@ -1,0 +1,58 @@
+/**
+ * Paths that name nothing, answered 400 rather than 500.
+ *
+ * - An id in the plugin's admin paths holding a NUL or another control
+ *   character (PostgreSQL refuses such a string) is refused before a route
+ *   reads it (`refuseUnreadableIds`).
+ * - A path that is not valid percent-encoded UTF-8 (`%FF`) makes Express
+ *   fail to decode a route's parameter; the first to fail is Medusa's own
+ *   "/admin*" middleware, before any of the plugin's code runs, and Medusa's
+ *   error handler answers Express's URIError 500. The plugin's error handler
+ *   answers that error (by its class and status) 400, and hands every other
+ *   error to Medusa's. Medusa keeps one error handler: an app that defines
+ *   its own replaces this one (README, Troubleshooting).
+ */
+import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { errorHandler } from "@medusajs/framework/http"
+import { MedusaError } from "@medusajs/framework/utils"
+
+const CONTROL = /[\u0000-\u001F\u007F]/
+
+/** Why a path cannot name anything, or null. */
+export function unreadablePathProblem(path: string): string | null {
+  for (const segment of path.split("?")[0].split("/")) {
+    let decoded: string
+    try {
+      decoded = decodeURIComponent(segment)
+    } catch {
+      return UNDECODABLE
+    }
+    if (CONTROL.test(decoded)) {
+      return "An id in the path holds a control character"
+    }
+  }
+  return null
+}
+
+const UNDECODABLE = "The path is not valid percent-encoded UTF-8"
+
+export function refuseUnreadableIds(req: { url?: string }, _res: unknown, next: MedusaNextFunction): void {
+  const problem = unreadablePathProblem(req.url ?? "")
+  next(problem ? new MedusaError(MedusaError.Types.INVALID_DATA, problem) : undefined)
+}
+
+const medusaErrorHandler = errorHandler()
+
+/** Express's failure to decode a path parameter is the client's: 400. Anything else is Medusa's to answer. */
+export function undecodablePathErrorHandler(
+  error: unknown,
+  req: MedusaRequest,
+  res: MedusaResponse,
+  next: MedusaNextFunction
+): void {
+  if (error instanceof URIError && (error as URIError & { status?: unknown }).status === 400) {
+    res.status(400).json({ type: MedusaError.Types.INVALID_DATA, message: UNDECODABLE })
+    return
+  }
+  medusaErrorHandler(error as Error, req, res, next)
+}
