@@ -5,7 +5,7 @@
  * described structurally so this entry never loads js-sdk itself.
  */
 export type { LastmileOptionRate, LastmileRatesResponse } from "../lib/checkout/option-rate"
-export type { LastmileDeliveryRate } from "../lib/lastmile/rate-details"
+export type { LastmileDeliveryRate } from "../lib/checkout/rate-details"
 
 /** A delivery window as the service gives it: ISO 8601 UTC timestamps. */
 export interface LastmileWindow {

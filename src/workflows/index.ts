@@ -3,7 +3,7 @@
  * workflows, with their typed inputs, for a host app to run or compose, and
  * the pricing-context hook's helper.
  */
-export { lastmilePricingContext } from "./pricing-context"
+export { lastmilePricingContext } from "./cart-pricing-additions"
 export {
   type BookOrderDeliveryWorkflowInput,
   type BookOrderDeliveryWorkflowOutput,

@@ -1,6 +1,6 @@
 /** One priced lastmile option as the storefront route answers it. */
-import { optionKindOf } from "../lastmile/fulfillment-options"
-import type { LastmileDeliveryRate, LastmileRateDetails } from "../lastmile/rate-details"
+import { optionKindOf } from "../contracts/fulfillment-options"
+import type { LastmileDeliveryRate, LastmileRateDetails } from "./rate-details"
 
 export interface PricedShippingOption {
   id: string

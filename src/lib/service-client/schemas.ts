@@ -15,7 +15,7 @@ import type {
   ServiceQuote,
   ServiceRate,
   ServiceTask,
-} from "../lastmile/service-shapes"
+} from "../contracts/service-shapes"
 import { LOCATION_LIST_KEYS, type ListPage, TASK_LIST_KEYS, readListPage } from "./pagination"
 
 // ---------------------------------------------------------------- answers
@@ -325,4 +325,4 @@ export type {
   ServiceQuote,
   ServiceRate,
   ServiceTask,
-} from "../lastmile/service-shapes"
+} from "../contracts/service-shapes"

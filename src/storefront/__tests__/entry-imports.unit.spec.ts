@@ -2,14 +2,14 @@
  * The storefront entry runs in browsers and Next.js servers, where the
  * plugin's server code and Medusa's packages must not be loaded: it imports
  * its own files at runtime, and takes only types from elsewhere: the route's
- * JSON, from the domain and the rates route.
+ * JSON, from the checkout's rates and details.
  */
 import { readFileSync, readdirSync } from "node:fs"
 import { join } from "node:path"
 import ts from "typescript"
 
 const ROOM = join(__dirname, "..")
-const TYPE_SOURCES = [/^\.\.\/lib\/lastmile\/[a-z-]+$/, /^\.\.\/lib\/checkout\/option-rate$/]
+const TYPE_SOURCES = [/^\.\.\/lib\/checkout\/(option-rate|rate-details)$/]
 
 const files = readdirSync(ROOM)
   .filter((name) => /\.ts$/.test(name))

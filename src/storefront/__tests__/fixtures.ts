@@ -12,11 +12,11 @@ import {
   PENDING_BOOKING,
   toFulfillmentData,
   toLabels,
-} from "../../lib/lastmile/contracts"
-import { LASTMILE_PROVIDER_ID, buildFulfillmentOptions } from "../../lib/lastmile/fulfillment-options"
-import type { PricingResult } from "../../lib/lastmile/pricing-result"
-import { describePricing, describeStandIn } from "../../lib/lastmile/rate-details"
-import type { ServiceRate } from "../../lib/lastmile/service-shapes"
+} from "../../lib/contracts/plugin-data"
+import { LASTMILE_PROVIDER_ID, buildFulfillmentOptions } from "../../lib/contracts/fulfillment-options"
+import type { PricingResult } from "../../lib/checkout/pricing-result"
+import { describePricing, describeStandIn } from "../../lib/checkout/rate-details"
+import type { ServiceRate } from "../../lib/contracts/service-shapes"
 import type { LastmileFetchInit, LastmileSdk } from "../types"
 
 export const [NEXT_DAY, COLLECTION] = buildFulfillmentOptions(["NEXT_DAY"])

@@ -1,6 +1,6 @@
 import type { HttpTypes } from "@medusajs/types"
-import { readFulfillmentData, readShippingMethodData } from "../../lib/lastmile/contracts"
-import { LASTMILE_PROVIDER_ID as PLUGIN_PROVIDER_ID, optionKindOf } from "../../lib/lastmile/fulfillment-options"
+import { readFulfillmentData, readShippingMethodData } from "../../lib/contracts/plugin-data"
+import { LASTMILE_PROVIDER_ID as PLUGIN_PROVIDER_ID, optionKindOf } from "../../lib/contracts/fulfillment-options"
 import { LASTMILE_PROVIDER_ID, isLastmileShippingOption } from "../delivery-step"
 import { readOrderTracking } from "../tracking"
 import type { LastmileCartLike, LastmileOrderLike } from "../types"

@@ -11,7 +11,7 @@
  */
 import { createOrderFulfillmentWorkflow } from "@medusajs/medusa/core-flows"
 import { bookFulfillment } from "../book-delivery/run"
-import { readBookingAdditionalData } from "../../lib/lastmile/contracts"
+import { readBookingAdditionalData } from "../../lib/contracts/plugin-data"
 
 createOrderFulfillmentWorkflow.hooks.fulfillmentCreated(async ({ fulfillment, additional_data }, { container }) => {
   await bookFulfillment(container, fulfillment.id, readBookingAdditionalData(additional_data?.lastmile))

@@ -18,8 +18,8 @@ import {
 } from "@medusajs/medusa/core-flows"
 import { LASTMILE_MODULE } from "../../modules/lastmile"
 import type { LastmileModuleService } from "../../modules/lastmile/service"
-import { type OrderPricingInput, orderPricingAdditions } from "../../lib/checkout/pricing-context"
-import { lastmilePricingContext } from "../pricing-context"
+import { type OrderPricingInput, orderPricingAdditions } from "../../lib/checkout/medusa/read-pricing-additions"
+import { lastmilePricingContext } from "../cart-pricing-additions"
 
 const optionIndexOf = (container: MedusaContainer) =>
   container.resolve<LastmileModuleService>(LASTMILE_MODULE).optionIndex

@@ -15,9 +15,9 @@ import {
   addShippingMethodToCartWorkflow,
   listShippingOptionsForCartWithPricingWorkflow,
 } from "@medusajs/medusa/core-flows"
-import { LASTMILE_PROVIDER_ID } from "../../lib/lastmile/fulfillment-options"
-import { type LastmileRateDetails, rateNotOfferedMessage } from "../../lib/lastmile/rate-details"
-import { type MedusaAddressLike, type MedusaLineLike, checkShopperDetails } from "../../lib/lastmile/quote-request"
+import { LASTMILE_PROVIDER_ID } from "../../lib/contracts/fulfillment-options"
+import { type LastmileRateDetails, rateNotOfferedMessage } from "../../lib/checkout/rate-details"
+import { type MedusaAddressLike, type MedusaLineLike, checkShopperDetails } from "../../lib/checkout/quote-request"
 
 addShippingMethodToCartWorkflow.hooks.validate(async ({ input, cart }, { container }) => {
   const requested = (input.options ?? []) as { id: string; data?: Record<string, unknown> }[]

@@ -22,8 +22,8 @@ import { randomUUID } from "node:crypto"
 import type { FulfillmentSetDTO, FulfillmentWorkflow, LinkDefinition, ServiceZoneDTO } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { type WorkflowData, WorkflowResponse, createWorkflow, transform, when } from "@medusajs/framework/workflows-sdk"
-import { LASTMILE_PROVIDER_ID } from "../../lib/lastmile/fulfillment-options"
-import type { SetupReport, SetupRequest } from "../../lib/lastmile/admin-api"
+import { LASTMILE_PROVIDER_ID } from "../../lib/contracts/fulfillment-options"
+import type { SetupReport, SetupRequest } from "../../lib/contracts/admin-api"
 import {
   type FulfillmentSetRef,
   type ServiceZoneRef,

@@ -7,7 +7,7 @@
  */
 import { MedusaError } from "@medusajs/framework/utils"
 import { acquireLockStepId } from "@medusajs/medusa/core-flows"
-import { errorMessage } from "../../../lib/lastmile/error-message"
+import { errorMessage } from "../../../lib/support/error-message"
 
 const TYPES = new Set<string>(Object.values(MedusaError.Types))
 

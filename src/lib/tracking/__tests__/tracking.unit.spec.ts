@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto"
-import { resolvePluginOptions } from "../../lastmile/plugin-options"
-import { StatusTable, nextTrackingState } from "../../lastmile/status-table"
+import { resolvePluginOptions } from "../../options/plugin-options"
+import { StatusTable, nextTrackingState } from "../status-table"
 import { signBody, signatureMatches, tokenMatches } from "../webhook-auth"
 import { eventKeyOf, taskReferenceOf } from "../webhook-payload"
 

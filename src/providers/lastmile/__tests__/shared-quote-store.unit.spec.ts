@@ -6,7 +6,7 @@
 import type { ICachingModuleService, ILockingModule } from "@medusajs/framework/types"
 import { QuoteCache } from "../quote-cache"
 import { medusaSharedQuoteStore } from "../shared-quote-store"
-import { ThrottledLog } from "../../../lib/lastmile/throttled-log"
+import { ThrottledLog } from "../../../lib/support/throttled-log"
 
 const warnings = new ThrottledLog({ warn: jest.fn() }, 60_000)
 

@@ -1,7 +1,7 @@
 import { StoreDirectory } from "../store-directory"
 import { announceStoreListChanged } from "../../../lib/service-client"
-import type { StoreDescription } from "../../../lib/lastmile/rate-selection"
-import type { ServiceFulfilmentLocation } from "../../../lib/lastmile/service-shapes"
+import type { StoreDescription } from "../../../lib/checkout/rate-selection"
+import type { ServiceFulfilmentLocation } from "../../../lib/contracts/service-shapes"
 
 const CAMDEN: StoreDescription = { externalLocationId: "store-camden", addressLine1: "201 Camden High Street" }
 const SOHO: StoreDescription = { externalLocationId: "store-soho", addressLine1: "1 Dean Street" }

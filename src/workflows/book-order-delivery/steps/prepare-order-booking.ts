@@ -17,10 +17,10 @@ import {
   isPendingBooking,
   readFulfillmentData,
   readShippingMethodData,
-} from "../../../lib/lastmile/contracts"
-import { LASTMILE_PROVIDER_ID, optionKindOf } from "../../../lib/lastmile/fulfillment-options"
-import { orderName } from "../../../lib/lastmile/delivery-unit"
-import { readOrderReplacements } from "../../../lib/reads/replacements"
+} from "../../../lib/contracts/plugin-data"
+import { LASTMILE_PROVIDER_ID, optionKindOf } from "../../../lib/contracts/fulfillment-options"
+import { orderName } from "../../../lib/booking/delivery-unit"
+import { readOrderReplacements } from "../../../lib/booking/medusa/read-replacements"
 
 export type BookingSkip =
   | { status: "already_booked" }

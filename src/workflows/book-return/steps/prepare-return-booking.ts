@@ -18,10 +18,10 @@ import {
   LASTMILE_PROVIDER_ID,
   RETURN_OPTION_ID,
   buildFulfillmentOptions,
-} from "../../../lib/lastmile/fulfillment-options"
+} from "../../../lib/contracts/fulfillment-options"
 import type { BookingSubject } from "../../../lib/booking/book-at-service"
-import { orderName } from "../../../lib/lastmile/delivery-unit"
-import { type MedusaAddressLike, type MedusaLineLike } from "../../../lib/lastmile/quote-request"
+import { orderName } from "../../../lib/booking/delivery-unit"
+import { type MedusaAddressLike, type MedusaLineLike } from "../../../lib/checkout/quote-request"
 import type { BookingSkip } from "../../book-order-delivery/steps/prepare-order-booking"
 
 export type ReturnBookingSkip = Extract<

@@ -8,8 +8,8 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import { LASTMILE_MODULE } from "../../../modules/lastmile"
 import type { LastmileModuleService, TaskRow } from "../../../modules/lastmile/service"
-import { type EditAction, editDifference, editNoticeMessage } from "../../../lib/lastmile/order-edit"
-import type { TaskNotice } from "../../../lib/lastmile/admin-api"
+import { type EditAction, editDifference, editNoticeMessage } from "../../../lib/booking/order-edit"
+import type { TaskNotice } from "../../../lib/contracts/admin-api"
 
 export interface EditedAfterBooking {
   order_id: string

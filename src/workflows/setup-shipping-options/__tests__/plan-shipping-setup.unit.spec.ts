@@ -1,5 +1,5 @@
-import { buildFulfillmentOptions, LASTMILE_PROVIDER_ID } from "../../../lib/lastmile/fulfillment-options"
-import type { StockLocationRow } from "../../../lib/lastmile/stock-locations"
+import { buildFulfillmentOptions, LASTMILE_PROVIDER_ID } from "../../../lib/contracts/fulfillment-options"
+import type { StockLocationRow } from "../../../lib/store/stock-locations"
 import type { ServiceFulfilmentLocation } from "../../../lib/service-client"
 import { planShippingSetup } from "../steps/plan-shipping-setup"
 

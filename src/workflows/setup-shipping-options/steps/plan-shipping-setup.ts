@@ -15,14 +15,14 @@ import {
   LASTMILE_PROVIDER_ID,
   type LastmileFulfillmentOption,
   buildFulfillmentOptions,
-} from "../../../lib/lastmile/fulfillment-options"
+} from "../../../lib/contracts/fulfillment-options"
 import {
   type StockLocationRow,
   dispatchLocationOf,
   shippingOptionsOf,
   stockByExternalId,
-} from "../../../lib/lastmile/stock-locations"
-import type { SalesChannelRef, SetupReport, SetupRequest } from "../../../lib/lastmile/admin-api"
+} from "../../../lib/store/stock-locations"
+import type { SalesChannelRef, SetupReport, SetupRequest } from "../../../lib/contracts/admin-api"
 
 type SetType = "pickup" | "shipping"
 

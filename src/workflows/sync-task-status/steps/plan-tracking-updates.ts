@@ -17,7 +17,7 @@ import {
   fulfillmentUpdates,
   returnUpdates,
   trackingStateMoved,
-} from "../../../lib/lastmile/task-sync"
+} from "../../../lib/tracking/task-sync"
 
 export const planTrackingUpdatesStepId = "lastmile-plan-tracking-updates"
 

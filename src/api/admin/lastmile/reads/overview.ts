@@ -9,8 +9,8 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { ServiceFulfilmentLocation } from "../../../../lib/service-client"
-import { errorMessage } from "../../../../lib/lastmile/error-message"
-import { mappedExternalId, storeExternalId } from "../../../../lib/lastmile/store"
+import { errorMessage } from "../../../../lib/support/error-message"
+import { mappedExternalId, storeExternalId } from "../../../../lib/store/store-identity"
 import {
   type StockLocationRow,
   createRefusal,
@@ -18,12 +18,12 @@ import {
   hasOption,
   linkRefusal,
   stockByExternalId,
-} from "../../../../lib/lastmile/stock-locations"
+} from "../../../../lib/store/stock-locations"
 import {
   type SettledLocationState,
   readLocationStateSettled,
 } from "../../../../workflows/setup-shipping-options/location-state"
-import type { Check, LastmileOverview, LocationView, StockLocationSummary } from "../../../../lib/lastmile/admin-api"
+import type { Check, LastmileOverview, LocationView, StockLocationSummary } from "../../../../lib/contracts/admin-api"
 
 function stockSummaries(stock: StockLocationRow[], remote: ServiceFulfilmentLocation[]): StockLocationSummary[] {
   return stock.map((s) => {

@@ -1,5 +1,5 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import { buildFulfillmentOptions, deliveryOptionId } from "../fulfillment-options"
+import { buildFulfillmentOptions, deliveryOptionId } from "../../contracts/fulfillment-options"
 import { resolveProviderOptions } from "../provider-options"
 import { LastmileFulfillmentProviderService } from "../../../providers/lastmile/service"
 

@@ -6,8 +6,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { LASTMILE_MODULE } from "../modules/lastmile"
 import type { LastmileModuleService } from "../modules/lastmile/service"
-import { cartPricingAdditions } from "../lib/checkout/pricing-context"
-import type { LastmilePricingContext } from "../lib/lastmile/pricing-context"
+import { cartPricingAdditions } from "../lib/checkout/medusa/read-pricing-additions"
+import type { LastmilePricingContext } from "../lib/checkout/pricing-additions"
 
 export async function lastmilePricingContext(
   cartId: string | undefined,

@@ -6,8 +6,8 @@
  * come from the cart's method as the server stored it (the pricing context),
  * never from a request, so a client cannot set a price.
  */
-import { COLLECTION_RATE_CODE, type LastmileFulfillmentOption } from "./fulfillment-options"
-import type { ChosenMethod } from "./pricing-context"
+import { COLLECTION_RATE_CODE, type LastmileFulfillmentOption } from "../contracts/fulfillment-options"
+import type { ChosenMethod } from "./pricing-additions"
 import type { RateWish } from "./rate-selection"
 import { type LastmileRateDetails, describeStandIn } from "./rate-details"
 import type { PricingResult } from "./pricing-result"

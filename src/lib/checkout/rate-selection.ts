@@ -4,9 +4,9 @@
  * rates; each store's collection option reads the SVC_COL rate of that store. A rate is never guessed: when the quote does not say clearly
  * which store a collection rate belongs to, that rate is not offered.
  */
-import type { ServiceQuote, ServiceRate } from "./service-shapes"
-import { COLLECTION_RATE_CODE } from "./fulfillment-options"
-import { type RatePrice, readRatePrice } from "./money"
+import type { ServiceQuote, ServiceRate } from "../contracts/service-shapes"
+import { COLLECTION_RATE_CODE } from "../contracts/fulfillment-options"
+import { type RatePrice, readRatePrice } from "../money/money"
 
 export type UnavailableReason =
   "route_not_served" | "rate_missing" | "rate_error" | "invalid_price" | "currency_mismatch" | "store_ambiguous"

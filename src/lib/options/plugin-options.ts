@@ -3,7 +3,7 @@
  * which Medusa hands to the plugin's module. The provider has its own options.
  */
 import { z } from "zod"
-import { StatusTable, TRACKING_PHASES, type TrackingPhase } from "./status-table"
+import { StatusTable, TRACKING_PHASES, type TrackingPhase } from "../tracking/status-table"
 
 export interface LastmilePluginOptions {
   /** When to book: when the order is placed (default), or when the merchant creates the fulfillment. */

@@ -5,10 +5,10 @@
  * location's `externalLocationId` and what bookings send as
  * `collection.merchantLocationId`.
  */
-import type { MedusaAddressLike } from "./quote-request"
-import type { StoreDescription } from "./rate-selection"
-import type { ServiceFulfilmentLocation } from "./service-shapes"
-import type { LastmileStoreView } from "./contracts"
+import type { MedusaAddressLike } from "../checkout/quote-request"
+import type { StoreDescription } from "../checkout/rate-selection"
+import type { ServiceFulfilmentLocation } from "../contracts/service-shapes"
+import type { LastmileStoreView } from "../contracts/plugin-data"
 
 export type StockLocationLike = {
   /** The stock location id. */

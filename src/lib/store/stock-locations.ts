@@ -4,11 +4,11 @@
  * which lastmile option a shipping option is, which location deliveries
  * leave from, and a service location's address as a stock location's.
  */
-import type { ServiceFulfilmentLocation } from "./service-shapes"
-import { LASTMILE_PROVIDER_ID, type LastmileOptionKind, optionKindOf } from "./fulfillment-options"
+import type { ServiceFulfilmentLocation } from "../contracts/service-shapes"
+import { LASTMILE_PROVIDER_ID, type LastmileOptionKind, optionKindOf } from "../contracts/fulfillment-options"
 import { isDispatchOption, pickDispatchLocation } from "./dispatch"
-import { type ServiceAddressField, serviceAddressField, storeExternalId } from "./store"
-import { countryName } from "./country-names"
+import { type ServiceAddressField, serviceAddressField, storeExternalId } from "./store-identity"
+import { countryName } from "../address/country-names"
 
 /** A shipping option in one of a stock location's service zones. */
 export interface StockShippingOption {

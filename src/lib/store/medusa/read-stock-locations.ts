@@ -1,7 +1,7 @@
 /** Medusa's stock locations with their fulfillment sets' options and sales channels, read once for the admin and the setup. */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { StockLocationRow } from "../lastmile/stock-locations"
+import type { StockLocationRow } from "../stock-locations"
 
 export async function readStockLocations(container: MedusaContainer): Promise<StockLocationRow[]> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)

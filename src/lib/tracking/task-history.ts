@@ -2,7 +2,7 @@
  * A task's history: every booking step and every status the service reported,
  * oldest first, as the admin widget shows it.
  */
-import type { TaskHistoryEntry } from "./admin-api"
+import type { TaskHistoryEntry } from "../contracts/admin-api"
 
 /** The history with one more entry, stamped now unless `at` is given. */
 export function withHistoryEntry(

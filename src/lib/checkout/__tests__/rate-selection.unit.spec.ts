@@ -1,7 +1,7 @@
 import { parseQuote } from "../../service-client"
-import { countryName } from "../country-names"
-import { currencyExponent, majorToMinor, minorToMajor, readRatePrice } from "../money"
-import { normalisePhoneNumber } from "../phone-number"
+import { countryName } from "../../address/country-names"
+import { currencyExponent, majorToMinor, minorToMajor, readRatePrice } from "../../money/money"
+import { normalisePhoneNumber } from "../../address/phone-number"
 import { QuoteCache, fingerprint } from "../../../providers/lastmile/quote-cache"
 import { attributeCollectionRates, selectCollectionRate, selectDeliveryRate } from "../rate-selection"
 

@@ -3,9 +3,9 @@
  * request. Nothing is invented: a field the service requires that the cart
  * does not have yet is reported as a problem the shopper can fix.
  */
-import type { QuoteRequest, ServiceAddress, ServiceLineItem } from "./service-shapes"
-import { countryName } from "./country-names"
-import { normalisePhoneNumber } from "./phone-number"
+import type { QuoteRequest, ServiceAddress, ServiceLineItem } from "../contracts/service-shapes"
+import { countryName } from "../address/country-names"
+import { normalisePhoneNumber } from "../address/phone-number"
 
 /** The address fields Medusa's cart, order and stock-location addresses share. */
 export interface MedusaAddressLike {

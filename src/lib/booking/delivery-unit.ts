@@ -10,7 +10,7 @@
  * ships.
  */
 import { createHash } from "node:crypto"
-import type { MedusaLineLike } from "./quote-request"
+import type { MedusaLineLike } from "../checkout/quote-request"
 
 export type DeliveryOrigin = "order" | "exchange" | "claim" | "part"
 

@@ -4,7 +4,7 @@
  * service's own app; Medusa's fulfillment follows once the service reports
  * the task cancelled, or when the merchant cancels here deliberately.
  */
-import type { LastmileFulfillmentData } from "./contracts"
+import type { LastmileFulfillmentData } from "../contracts/plugin-data"
 
 /** Why Medusa's fulfillment may not be cancelled now, in words the merchant can act on; null when it may. */
 export function cancelRefusal(data: LastmileFulfillmentData | null): string | null {

@@ -3,7 +3,7 @@
  * exponent of each currency comes from the platform's ISO 4217 data (Intl),
  * never from a fixed 100: JPY has 0 decimals, GBP 2, KWD 3.
  */
-import type { ServiceMoney } from "./service-shapes"
+import type { ServiceMoney } from "../contracts/service-shapes"
 
 const exponents = new Map<string, number>()
 

@@ -8,7 +8,7 @@
  */
 import { type StatusTable, type TrackingPhase, type TrackingState, nextTrackingState } from "./status-table"
 import { withHistoryEntry } from "./task-history"
-import type { FulfillmentLabel } from "./contracts"
+import type { FulfillmentLabel } from "../contracts/plugin-data"
 
 export const TASK_STATUS_CHANGED_EVENT = "lastmile.task.status_changed"
 

@@ -17,15 +17,15 @@ import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/frame
 import { listShippingOptionsForCartWithPricingWorkflow } from "@medusajs/medusa/core-flows"
 import { LRUCache } from "lru-cache"
 import { createHash } from "node:crypto"
-import { LASTMILE_PROVIDER_ID, optionKindOf } from "../lastmile/fulfillment-options"
-import { CART_PRICING_FIELDS, type LastmileOptionsCache, cartPricingAdditionsOf } from "./pricing-context"
-import { answerTtlMs } from "./answer-ttl"
+import { LASTMILE_PROVIDER_ID, optionKindOf } from "../../contracts/fulfillment-options"
+import { CART_PRICING_FIELDS, type LastmileOptionsCache, cartPricingAdditionsOf } from "./read-pricing-additions"
+import { answerTtlMs } from "../answer-ttl"
 import {
   type LastmileOptionRate,
   type LastmileRatesResponse,
   type PricedShippingOption,
   toOptionRate,
-} from "./option-rate"
+} from "../option-rate"
 
 /**
  * The cart as Medusa's workflow hands it to a provider (`items.*`,

@@ -1,4 +1,4 @@
-import { StatusTable } from "../../lastmile/status-table"
+import { StatusTable } from "../status-table"
 import {
   type FulfillmentProgress,
   fulfillmentUpdates,

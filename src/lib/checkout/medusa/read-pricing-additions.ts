@@ -9,12 +9,12 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { LASTMILE_PROVIDER_ID, optionKindOf } from "../lastmile/fulfillment-options"
-import { isDispatchOption, pickDispatchLocation } from "../lastmile/dispatch"
-import type { ChosenMethod, LastmilePricingContext, OrderPricingSubject } from "../lastmile/pricing-context"
-import type { MedusaAddressLike, MedusaLineLike } from "../lastmile/quote-request"
-import { readShippingMethodData } from "../lastmile/contracts"
-import type { ExpiringValue } from "../lastmile/expiring-value"
+import { LASTMILE_PROVIDER_ID, optionKindOf } from "../../contracts/fulfillment-options"
+import { isDispatchOption, pickDispatchLocation } from "../../store/dispatch"
+import type { ChosenMethod, LastmilePricingContext, OrderPricingSubject } from "../pricing-additions"
+import type { MedusaAddressLike, MedusaLineLike } from "../quote-request"
+import { readShippingMethodData } from "../../contracts/plugin-data"
+import type { ExpiringValue } from "../../support/expiring-value"
 
 /**
  * The store's lastmile shipping options as checkout needs them: the dispatch

@@ -4,11 +4,11 @@
  * words a shopper can act on. It travels in the provider's price result, so
  * Medusa's own `/calculate` answer carries it too (as `calculated_price.lastmile`).
  */
-import type { ServiceRate } from "./service-shapes"
+import type { ServiceRate } from "../contracts/service-shapes"
 import type { QuoteInputField } from "./quote-request"
 import type { PricingResult } from "./pricing-result"
-import type { LastmileFulfillmentOption } from "./fulfillment-options"
-import { formatMajor, minorToMajor } from "./money"
+import type { LastmileFulfillmentOption } from "../contracts/fulfillment-options"
+import { formatMajor, minorToMajor } from "../money/money"
 import type { DeliveryRates, RefusedRate } from "./rate-selection"
 
 /** One delivery rate of an option's quote, as a storefront shows it beside the others. */
