@@ -1,5 +1,8 @@
 /** How the merchant reads what a task is for, in the order widget and the admin API. */
-export type TaskOrigin = "order" | "exchange" | "claim" | "part" | "return"
+import type { DeliveryOrigin } from "./delivery-unit"
+
+/** A delivery's origin, or a return. */
+export type TaskOrigin = DeliveryOrigin | "return"
 
 const LABELS: Record<TaskOrigin, string> = {
   order: "Delivery",

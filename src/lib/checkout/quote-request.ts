@@ -4,20 +4,12 @@
  * does not have yet is reported as a problem the shopper can fix.
  */
 import type { QuoteRequest, ServiceAddress, ServiceLineItem } from "../contracts/service-shapes"
+import type { MedusaAddress } from "../contracts/plugin-data"
 import { countryName } from "../address/country-names"
 import { normalisePhoneNumber } from "../address/phone-number"
 
-/** The address fields Medusa's cart, order and stock-location addresses share. */
-export interface MedusaAddressLike {
-  first_name?: string | null
-  last_name?: string | null
-  phone?: string | null
-  address_1?: string | null
-  address_2?: string | null
-  city?: string | null
-  postal_code?: string | null
-  country_code?: string | null
-}
+/** The address fields Medusa's cart, order and stock-location addresses share (`medusaAddressSchema` reads them). */
+export type MedusaAddressLike = MedusaAddress
 
 export interface MedusaLineLike {
   /** The line item's id, where Medusa gives it. */

@@ -179,6 +179,8 @@ export const medusaAddressSchema = z.object({
   country_code: z.string().nullish(),
 })
 
+export type MedusaAddress = z.infer<typeof medusaAddressSchema>
+
 /** What the plugin's own runs hand `createOrderFulfillmentWorkflow` as `additional_data.lastmile`. */
 export const bookingAdditionalDataSchema = z.looseObject({
   /** The run's first attempt for this delivery: nothing of ours can exist at the service yet, so no lookup first. */

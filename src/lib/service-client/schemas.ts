@@ -5,7 +5,7 @@
  * may come bare or in an envelope, and `null` in an optional field reads as
  * absent (the parsed objects never hold null there).
  *
- * The parsed types are the domain's (src/lib/lastmile/service-shapes.ts),
+ * The parsed types are the contracts' (src/lib/contracts/service-shapes.ts),
  * re-exported here for the client's callers.
  */
 import { z } from "zod"

@@ -1,6 +1,6 @@
 /**
  * Registers the plugin's additions to Medusa's shipping pricing contexts
- * (src/lib/checkout/pricing-context.ts says what they are): the cart's, on
+ * (src/lib/checkout/pricing-additions.ts says what they are): the cart's, on
  * the two cart pricing workflows, and an order's, on the two workflows that
  * price an exchange's or a claim's shipping.
  *
