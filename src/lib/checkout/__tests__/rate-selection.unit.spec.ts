@@ -1,90 +1,80 @@
 import { parseQuote } from "../../service-client"
-import { countryName } from "../../address/country-names"
-import { currencyExponent, majorToMinor, minorToMajor, readRatePrice } from "../../money/money"
-import { normalisePhoneNumber } from "../../address/phone-number"
-import { QuoteCache, fingerprint } from "../../../providers/lastmile/quote-cache"
-import { attributeCollectionRates, selectCollectionRate, selectDeliveryRate } from "../rate-selection"
+import {
+  attributeCollectionRates,
+  describeRateError,
+  selectCollectionRate,
+  selectDeliveryRate,
+} from "../rate-selection"
 
-describe("money", () => {
-  it("uses each currency's own exponent", () => {
-    expect([currencyExponent("gbp"), currencyExponent("JPY"), currencyExponent("KWD")]).toEqual([2, 0, 3])
-    expect(minorToMajor(495, "gbp")).toBe(4.95)
-    expect(minorToMajor(1500, "jpy")).toBe(1500)
-    expect(minorToMajor(1250, "kwd")).toBe(1.25)
-    expect(minorToMajor(10, "gbp")).toBe(0.1)
+describe("delivery rate selection", () => {
+  const quote = parseQuote({
+    rates: [
+      {
+        rateCode: "B",
+        name: "Next day",
+        price: { amount: 495, currency: "GBP" },
+        window: { from: "2026-01-02T08:00:00Z", to: "2026-01-02T20:00:00Z" },
+      },
+      {
+        rateCode: "A",
+        name: "Next day eco",
+        price: { amount: 395, currency: "GBP" },
+        window: { from: "2026-01-02T12:00:00Z", to: "2026-01-02T22:00:00Z" },
+      },
+      { rateCode: "C", name: "Next day morning", price: null, error: { code: "VEHICLE_FULL", details: { slots: 0 } } },
+      { rateCode: "SVC_COL", name: "Camden store", price: 0 },
+    ],
   })
 
-  it("converts major units back to minor units by the same exponent", () => {
-    expect([majorToMinor(4.95, "gbp"), majorToMinor(1500, "jpy"), majorToMinor(0.495, "kwd")]).toEqual([495, 1500, 495])
+  it("prices by the cheapest offerable rate, or the earliest window, and never offers an errored rate", () => {
+    expect(selectDeliveryRate(quote, "NEXT_DAY", "gbp")).toMatchObject({ ok: true, rate: { rateCode: "A" } })
+    expect(selectDeliveryRate(quote, "NEXT_DAY", "gbp", { rule: "earliest" })).toMatchObject({
+      ok: true,
+      rate: { rateCode: "B" },
+    })
+    const choice = selectDeliveryRate(quote, "NEXT_DAY", "gbp")
+    expect(choice.rates?.offered.map((r) => r.rate.rateCode)).toEqual(["A", "B"])
+    expect(choice.rates?.refused).toMatchObject([
+      { rate: { rateCode: "C" }, reason: "rate_error", detail: "Vehicle full." },
+    ])
   })
 
-  it("reads a price object, or a bare number in the cart's currency", () => {
-    expect(readRatePrice({ amount: 495, currency: "gbp" }, "gbp")).toEqual({ amount: 495, currency: "GBP" })
-    expect(readRatePrice(150, "eur")).toEqual({ amount: 150, currency: "EUR" })
-    expect(readRatePrice(-1, "eur")).toBeNull()
-    expect(readRatePrice(undefined, "eur")).toBeNull()
-  })
-})
-
-describe("countryName", () => {
-  it("names countries from ISO codes in either case, and refuses non-countries", () => {
-    expect(countryName("gb")).toBe("United Kingdom")
-    expect(countryName("JP")).toBe("Japan")
-    expect(countryName("zz")).toBeUndefined()
-    expect(countryName("")).toBeUndefined()
-    expect(countryName("gbr")).toBeUndefined()
-  })
-})
-
-describe("normalisePhoneNumber", () => {
-  it("turns a locally written number into international format using the address's country", () => {
-    expect(normalisePhoneNumber("07911 123456", "gb")).toEqual({ ok: true, e164: "+447911123456" })
-    expect(normalisePhoneNumber("+44 20 7946 0958", "us")).toEqual({ ok: true, e164: "+442079460958" })
-  })
-
-  it("says whether the number is missing or unusable", () => {
-    expect(normalisePhoneNumber("  ", "gb")).toEqual({ ok: false, reason: "missing" })
-    expect(normalisePhoneNumber("12345", "gb")).toEqual({ ok: false, reason: "invalid" })
-  })
-})
-
-describe("QuoteCache", () => {
-  it("shares one load among concurrent callers and serves the answer until it expires", async () => {
-    const cache = new QuoteCache<{ n: number }>({ ttlMs: 60_000, failureTtlMs: 1000 })
-    let calls = 0
-    const load = async () => {
-      calls++
-      await new Promise((r) => setTimeout(r, 20))
-      return { n: calls }
-    }
-    const outcomes = await Promise.all(Array.from({ length: 11 }, () => cache.get("cart-1", load)))
-    expect(calls).toBe(1)
-    expect(outcomes.every((o) => o.ok && o.value.n === 1)).toBe(true)
-    await cache.get("cart-1", load)
-    expect(calls).toBe(1)
-    await cache.get("cart-2", load)
-    expect(calls).toBe(2)
+  it("keeps a wished rate by code, else by its unique name; a chosen rate has no stand-in", () => {
+    expect(selectDeliveryRate(quote, "NEXT_DAY", "gbp", { wish: { rateCode: "B", chosen: true } })).toMatchObject({
+      ok: true,
+      rate: { rateCode: "B" },
+    })
+    expect(
+      selectDeliveryRate(quote, "NEXT_DAY", "gbp", { wish: { rateCode: "B-old", name: "Next day", chosen: true } })
+    ).toMatchObject({ ok: true, rate: { rateCode: "B" } })
+    expect(selectDeliveryRate(quote, "NEXT_DAY", "gbp", { wish: { rateCode: "C", chosen: true } })).toMatchObject({
+      ok: false,
+      reason: "rate_error",
+    })
+    expect(selectDeliveryRate(quote, "NEXT_DAY", "gbp", { wish: { rateCode: "gone", chosen: true } })).toMatchObject({
+      ok: false,
+      reason: "rate_missing",
+    })
+    // Picked by the rule, not the shopper: the rule stands in when it is gone.
+    expect(selectDeliveryRate(quote, "NEXT_DAY", "gbp", { wish: { rateCode: "gone" } })).toMatchObject({
+      ok: true,
+      rate: { rateCode: "A" },
+    })
   })
 
-  it("remembers a failure briefly instead of calling again at once, and never throws", async () => {
-    const cache = new QuoteCache<{ n: number }>({ ttlMs: 60_000, failureTtlMs: 50 })
-    let calls = 0
-    const failing = async () => {
-      calls++
-      throw new Error("down")
-    }
-    const first = await cache.get("k", failing)
-    await cache.get("k", failing)
-    expect(first.ok).toBe(false)
-    expect(calls).toBe(1)
-    await new Promise((r) => setTimeout(r, 80))
-    await cache.get("k", failing)
-    expect(calls).toBe(2)
-  })
-
-  it("fingerprints equal states equally, whatever the key order, and different states differently", () => {
-    expect(fingerprint({ a: 1, b: [1, 2] })).toBe(fingerprint({ b: [1, 2], a: 1 }))
-    expect(fingerprint({ a: 1, b: [1, 2] })).not.toBe(fingerprint({ a: 1, b: [2, 1] }))
+  it("describes an error of any shape in words, never as JSON", () => {
+    expect(describeRateError("No van tomorrow")).toBe("No van tomorrow")
+    expect(describeRateError({ code: "OUT_OF_STOCK" })).toBe("Out of stock.")
+    expect(describeRateError({ errors: [{ detail: "Too heavy for a bike" }] })).toBe("Too heavy for a bike")
+    expect(describeRateError({ error: { message: "Closed on Sundays" } })).toBe("Closed on Sundays")
+    expect(describeRateError({ code: 42, details: { slots: 0 } })).toBe("The service cannot offer this rate right now.")
+    expect(describeRateError(true)).toBe("The service cannot offer this rate right now.")
+    expect(describeRateError('{"error":{"message":"Van full"}}')).toBe("Van full")
+    expect(describeRateError("vehicle_full")).toBe("Vehicle full.")
+    expect(describeRateError("<html><body>502 Bad Gateway</body></html>")).toBe(
+      "The service cannot offer this rate right now."
+    )
+    expect(describeRateError("x".repeat(500))).toHaveLength(200)
   })
 })
 
