@@ -108,6 +108,30 @@ function roomOf(path: string): string | null {
   )
 }
 
+/** Every cycle a depth-first walk of the graph meets, each as "a → b → a". */
+function cyclesOf(graph: Map<string, string[]>): string[] {
+  const cycles: string[] = []
+  const state = new Map<string, "open" | "done">()
+  const visit = (node: string, trail: string[]) => {
+    if (state.get(node) === "done") {
+      return
+    }
+    if (state.get(node) === "open") {
+      cycles.push([...trail.slice(trail.indexOf(node)), node].join(" → "))
+      return
+    }
+    state.set(node, "open")
+    for (const next of graph.get(node) ?? []) {
+      visit(next, [...trail, node])
+    }
+    state.set(node, "done")
+  }
+  for (const node of graph.keys()) {
+    visit(node, [])
+  }
+  return cycles
+}
+
 describe("the rooms of the source", () => {
   it("puts every source file in a room of the table", () => {
     const homeless = production.filter((f) => roomOf(f.path) === null)
@@ -142,33 +166,32 @@ describe("the rooms of the source", () => {
     expect(offending).toEqual([])
   })
 
-  it("has no import cycle", () => {
-    const graph = new Map(
-      production.map((f) => [
+  it("has no import cycle, type-only imports included", () => {
+    const graph = new Map<string, string[]>()
+    for (const f of production) {
+      graph.set(
         f.path,
-        importsOf(f).flatMap(({ target, typeOnly }) => (target && !typeOnly ? [target] : [])),
-      ])
-    )
-    const cycles: string[] = []
-    const state = new Map<string, "open" | "done">()
-    const visit = (node: string, trail: string[]) => {
-      if (state.get(node) === "done") {
-        return
-      }
-      if (state.get(node) === "open") {
-        cycles.push([...trail.slice(trail.indexOf(node)), node].join(" → "))
-        return
-      }
-      state.set(node, "open")
-      for (const next of graph.get(node) ?? []) {
-        visit(next, [...trail, node])
-      }
-      state.set(node, "done")
+        importsOf(f).flatMap(({ target }) => (target ? [target] : []))
+      )
     }
-    for (const node of graph.keys()) {
-      visit(node, [])
+    expect(cyclesOf(graph)).toEqual([])
+  })
+
+  it("has no cycle between workflows, type-only imports included", () => {
+    // A workflow's folder (its steps and runner with it) is one node: two workflows never lean on each other.
+    const folderOf = (path: string) => path.match(/^workflows\/[^/]+/)?.[0] ?? null
+    const graph = new Map<string, string[]>()
+    for (const f of production) {
+      const from = folderOf(f.path)
+      if (from) {
+        const to = importsOf(f).flatMap(({ target }) => {
+          const folder = target ? folderOf(target) : null
+          return folder && folder !== from ? [folder] : []
+        })
+        graph.set(from, [...(graph.get(from) ?? []), ...to])
+      }
     }
-    expect(cycles).toEqual([])
+    expect(cyclesOf(graph)).toEqual([])
   })
 
   it("lets nothing but Medusa's loader and tests import the provider", () => {

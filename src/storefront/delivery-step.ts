@@ -18,9 +18,14 @@ import type {
   LastmileStoreAddress,
   LastmileWindow,
 } from "./types"
-import { type LastmileUnavailableSummary, summariseUnavailable } from "./unavailable-reasons"
+import {
+  type LastmileUnavailableOption,
+  type LastmileUnavailableSummary,
+  summariseUnavailable,
+} from "./unavailable-reasons"
 
 export type { LastmileStoreAddress } from "./types"
+export type { LastmileUnavailableOption } from "./unavailable-reasons"
 
 /** The provider id of a host that registers the provider with `id: "lastmile"`, as the README's install does. */
 export const LASTMILE_PROVIDER_ID = "lastmile_lastmile"
@@ -83,21 +88,6 @@ export interface LastmileCollectionChoice extends ChoiceBase {
 }
 
 export type LastmileChoice = LastmileDeliveryChoice | LastmileCollectionChoice
-
-export interface LastmileUnavailableOption {
-  kind: "delivery" | "collection"
-  key: string
-  shippingOptionId: string
-  /** Set when one rate of an offered delivery option is refused. */
-  rateCode: string | null
-  name: string
-  /** Why, in words for the shopper (e.g. "Enter a phone number so the courier can reach you."). */
-  reason: string
-  /** The machine-readable cause of an option (`input_incomplete`, `service_unavailable`, …); null for a rate. */
-  code: string | null
-  /** For `input_incomplete`: the details to fix (`shipping_address.phone`, `shipping_address`, `email`, …). */
-  fields: string[]
-}
 
 export interface LastmileDeliveryStep {
   cartId: string

@@ -5,7 +5,22 @@
  * affects and the one thing the shopper can do about it, and says what the
  * whole step comes to: some options unavailable, or none.
  */
-import type { LastmileChoice, LastmileUnavailableOption } from "./delivery-step"
+
+/** An option, or one rate of an offered delivery option, that cannot be offered, with its reason. */
+export interface LastmileUnavailableOption {
+  kind: "delivery" | "collection"
+  key: string
+  shippingOptionId: string
+  /** Set when one rate of an offered delivery option is refused. */
+  rateCode: string | null
+  name: string
+  /** Why, in words for the shopper (e.g. "Enter a phone number so the courier can reach you."). */
+  reason: string
+  /** The machine-readable cause of an option (`input_incomplete`, `service_unavailable`, …); null for a rate. */
+  code: string | null
+  /** For `input_incomplete`: the details to fix (`shipping_address.phone`, `shipping_address`, `email`, …). */
+  fields: string[]
+}
 
 /**
  * What the shopper can do about a reason:
@@ -68,8 +83,9 @@ export const NONE_AVAILABLE_TEXT =
 
 /** The unavailable options of a step (`toDeliveryStep`) grouped by reason, with the step's verdict. */
 export function summariseUnavailable(step: {
-  delivery: readonly LastmileChoice[]
-  collection: readonly LastmileChoice[]
+  /** The choices offered (only counted here). */
+  delivery: readonly unknown[]
+  collection: readonly unknown[]
   unavailable: readonly LastmileUnavailableOption[]
 }): LastmileUnavailableSummary {
   const anyOffered = step.delivery.length + step.collection.length > 0

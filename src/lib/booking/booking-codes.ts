@@ -18,3 +18,12 @@ export type BookingErrorCode = (typeof BOOKING_ERROR_CODES)[keyof typeof BOOKING
 export function needsMerchant(code: unknown): boolean {
   return code === BOOKING_ERROR_CODES.needsAttention || code === BOOKING_ERROR_CODES.alreadyBooked
 }
+
+/** Why a booking run booked nothing: the delivery or return is booked already, waits for the merchant, or is not the plugin's to book. */
+export type BookingSkip =
+  | { status: "already_booked" }
+  | { status: "needs_attention"; reason: string }
+  | { status: "not_lastmile" }
+  | { status: "cancelled" }
+  /** Nothing left to fulfil (the merchant shipped the items another way). */
+  | { status: "nothing_to_book" }

@@ -21,14 +21,7 @@ import {
 import { LASTMILE_PROVIDER_ID, optionKindOf } from "../../../lib/contracts/fulfillment-options"
 import { orderName } from "../../../lib/booking/delivery-unit"
 import { readOrderReplacements } from "../../../lib/booking/medusa/read-replacements"
-
-export type BookingSkip =
-  | { status: "already_booked" }
-  | { status: "needs_attention"; reason: string }
-  | { status: "not_lastmile" }
-  | { status: "cancelled" }
-  /** Nothing left to fulfil (the merchant shipped the items another way). */
-  | { status: "nothing_to_book" }
+import type { BookingSkip } from "../../../lib/booking/booking-codes"
 
 export type OrderBookingPlan =
   | { action: "skip"; outcome: BookingSkip }

@@ -22,7 +22,7 @@ import {
 import type { BookingSubject } from "../../../lib/booking/book-at-service"
 import { orderName } from "../../../lib/booking/delivery-unit"
 import { type MedusaAddressLike, type MedusaLineLike } from "../../../lib/checkout/quote-request"
-import type { BookingSkip } from "../../book-order-delivery/steps/prepare-order-booking"
+import type { BookingSkip } from "../../../lib/booking/booking-codes"
 
 export type ReturnBookingSkip = Extract<
   BookingSkip,
