@@ -30,6 +30,8 @@ export interface LastmileProviderOptions {
   booking_timeout_ms?: number
   /** One lookup attempt. Default 5000. */
   lookup_timeout_ms?: number
+  /** The location list's path below `base_url` (the spec shows `/fulfilment-locations`, not its prefix). Default `/fulfilment-locations`. */
+  locations_path?: string
   /** How long one quote serves a cart state. Default 30, at most 110. */
   quote_cache_ttl_seconds?: number
   /**
@@ -67,6 +69,7 @@ export interface ResolvedProviderOptions {
   quoteBudgetMs: number
   bookingTimeoutMs: number
   lookupTimeoutMs: number
+  locationsPath: string
   quoteCacheTtlSeconds: number
   /** Lower-case currency code → major units. */
   fallbackAmounts: Record<string, number>
@@ -124,6 +127,10 @@ const optionsSchema = z.object({
   quote_budget_ms: positiveMs("quote_budget_ms", 30_000).default(3000),
   booking_timeout_ms: positiveMs("booking_timeout_ms", 120_000).default(10_000),
   lookup_timeout_ms: positiveMs("lookup_timeout_ms", 60_000).default(5000),
+  locations_path: z
+    .string({ error: "locations_path must be a path, like /fulfilment-locations" })
+    .regex(/^(\/[A-Za-z0-9._~-]+)+$/, "locations_path must be a path below base_url, like /fulfilment-locations")
+    .default("/fulfilment-locations"),
   quote_cache_ttl_seconds: z
     .number({ error: "quote_cache_ttl_seconds must be a number of seconds" })
     .min(0, "quote_cache_ttl_seconds must be 0 or more")
@@ -189,6 +196,7 @@ export function resolveProviderOptions(raw: unknown): ResolvedProviderOptions {
     quoteBudgetMs: o.quote_budget_ms,
     bookingTimeoutMs: o.booking_timeout_ms,
     lookupTimeoutMs: o.lookup_timeout_ms,
+    locationsPath: o.locations_path,
     quoteCacheTtlSeconds: o.quote_cache_ttl_seconds,
     fallbackAmounts: Object.fromEntries(
       Object.entries(o.fallback_amounts).map(([currency, amount]) => [currency.toLowerCase(), amount])

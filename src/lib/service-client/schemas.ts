@@ -225,7 +225,7 @@ export function parseTask(value: unknown): ServiceTask {
  * or around one task, and an empty answer (nothing booked). `next` says
  * where the envelope puts the following page, if anywhere.
  */
-export function readTaskLookupPage(value: unknown, requestedPage?: number): ListPage {
+export function readTaskLookupPage(value: unknown): ListPage {
   if (isEmptyAnswer(value)) {
     return { items: [] }
   }
@@ -233,7 +233,7 @@ export function readTaskLookupPage(value: unknown, requestedPage?: number): List
   if (isRecord(value) && "taskId" in value) {
     return { items: [value] }
   }
-  const page = readListPage(value, TASK_LIST_KEYS, requestedPage)
+  const page = readListPage(value, TASK_LIST_KEYS)
   if (page) {
     return page
   }
@@ -261,8 +261,8 @@ export function parseTaskLookup(value: unknown): ServiceTask[] {
 }
 
 /** One page of the location list: the raw items and where the next page is. */
-export function readLocationsPage(value: unknown, requestedPage?: number): ListPage {
-  const page = readListPage(value, LOCATION_LIST_KEYS, requestedPage)
+export function readLocationsPage(value: unknown): ListPage {
+  const page = readListPage(value, LOCATION_LIST_KEYS)
   if (!page) {
     throw new SchemaMismatch(["(root): expected a list of fulfilment locations"])
   }

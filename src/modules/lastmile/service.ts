@@ -180,6 +180,7 @@ export class LastmileModuleService extends MedusaService({ LastmileTask, Lastmil
           client: new LastmileClient({
             apiKey: options.apiKey,
             baseUrl: options.baseUrl,
+            locationsPath: options.locationsPath,
             timeouts: {
               quoteBudgetMs: options.quoteBudgetMs,
               bookingMs: options.bookingTimeoutMs,

@@ -114,6 +114,7 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
     this.client_ = new LastmileClient({
       apiKey: this.options_.apiKey,
       baseUrl: this.options_.baseUrl,
+      locationsPath: this.options_.locationsPath,
       timeouts: {
         quoteBudgetMs: this.options_.quoteBudgetMs,
         bookingMs: this.options_.bookingTimeoutMs,

@@ -14,6 +14,7 @@ describe("provider options", () => {
       quoteBudgetMs: 3000,
       bookingTimeoutMs: 10_000,
       lookupTimeoutMs: 5000,
+      locationsPath: "/fulfilment-locations",
       quoteCacheTtlSeconds: 30,
       fallbackAmounts: {},
       pricesIncludeTax: false,
@@ -43,6 +44,14 @@ describe("provider options", () => {
     expect(() => resolveProviderOptions({ ...valid, fallback_amounts: { gbp: -1 } })).toThrow(
       "fallback amounts must be 0 or more"
     )
+  })
+
+  it("takes the location list's path below base_url, and refuses anything but a path", () => {
+    const path = "/fulfilment/fulfilment-locations"
+    expect(resolveProviderOptions({ ...valid, locations_path: path }).locationsPath).toBe(path)
+    for (const bad of ["fulfilment-locations", "https://other.example/locations", "/a/../b?x=1", "/"]) {
+      expect(() => resolveProviderOptions({ ...valid, locations_path: bad })).toThrow(/locations_path must be a path/)
+    }
   })
 
   it("refuses a webhook secret too short to be a secret or unsafe in a URL path", () => {
