@@ -166,6 +166,25 @@ describe("the rooms of the source", () => {
     expect(offending).toEqual([])
   })
 
+  it("takes zod from Medusa (@medusajs/framework/zod) wherever Medusa may be imported", () => {
+    // The pure lib may not import Medusa: it imports zod itself, pinned to the version Medusa re-exports.
+    const offending = production
+      .filter(
+        (f) => !PURE_LIB.includes(roomOf(f.path) ?? "") && !["storefront/", "simulator/"].includes(roomOf(f.path) ?? "")
+      )
+      .flatMap((f) =>
+        importsOf(f)
+          .filter(({ spec }) => spec === "zod")
+          .map(() => f.path)
+      )
+    expect(offending).toEqual([])
+  })
+
+  it("pins zod to the version Medusa re-exports, so the lib's schemas and Medusa's are one zod", () => {
+    const pin = (path: string) => JSON.parse(readFileSync(join(SRC, "..", path), "utf8")).dependencies.zod
+    expect(pin("package.json")).toBe(pin("node_modules/@medusajs/deps/package.json"))
+  })
+
   it("has no import cycle, type-only imports included", () => {
     const graph = new Map<string, string[]>()
     for (const f of production) {

@@ -1,4 +1,4 @@
-import { z } from "zod"
+import { z } from "@medusajs/framework/zod"
 
 export const CollectionSwitch = z.object({ enabled: z.boolean() }).strict()
 export type CollectionSwitchType = z.infer<typeof CollectionSwitch>

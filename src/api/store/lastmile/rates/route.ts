@@ -9,7 +9,7 @@
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { z } from "zod"
+import { z } from "@medusajs/framework/zod"
 import { listCartRates } from "../../../../lib/checkout/medusa/cart-rates"
 import type { LastmileRatesResponse } from "../../../../lib/checkout/option-rate"
 import { LASTMILE_MODULE } from "../../../../modules/lastmile"
