@@ -17,11 +17,16 @@ export interface StockShippingOption {
   data?: unknown
 }
 
+/**
+ * A stock location as query reads it (`readStockLocations`): the graph's own
+ * shape, where any list and any of its entries may be null, so Medusa's
+ * generated query types assign to it unchanged.
+ */
 export interface StockLocationRow {
   id: string
   name: string
   address?: {
-    id?: string
+    id?: string | null
     address_1?: string | null
     address_2?: string | null
     city?: string | null
@@ -31,13 +36,20 @@ export interface StockLocationRow {
     metadata?: Record<string, unknown> | null
   } | null
   /** The sales channels the location is linked to (carts of those channels can ship from it). */
-  sales_channels?: { id: string; name: string }[]
-  fulfillment_sets?: {
-    id: string
-    type: string
-    service_zones?: { id: string; shipping_options?: StockShippingOption[] }[]
-  }[]
-  fulfillment_providers?: { id: string }[]
+  sales_channels?: ({ id: string; name: string } | null)[] | null
+  fulfillment_sets?:
+    | ({
+        id: string
+        type: string
+        service_zones?: ({ id: string; shipping_options?: (StockShippingOption | null)[] | null } | null)[] | null
+      } | null)[]
+    | null
+  fulfillment_providers?: ({ id: string } | null)[] | null
+}
+
+/** The entries of a list the graph may hold nulls in. */
+export function present<T>(list: readonly (T | null | undefined)[] | null | undefined): T[] {
+  return (list ?? []).filter((item): item is T => item !== null && item !== undefined)
 }
 
 /**
@@ -66,9 +78,9 @@ function optionKind(option: { provider_id: string; data?: unknown }): LastmileOp
 export function shippingOptionsOf(
   location: StockLocationRow
 ): { setType: string; kind: LastmileOptionKind | null; option: StockShippingOption }[] {
-  return (location.fulfillment_sets ?? []).flatMap((set) =>
-    (set.service_zones ?? []).flatMap((zone) =>
-      (zone.shipping_options ?? []).map((option) => ({ setType: set.type, kind: optionKind(option), option }))
+  return present(location.fulfillment_sets).flatMap((set) =>
+    present(set.service_zones).flatMap((zone) =>
+      present(zone.shipping_options).map((option) => ({ setType: set.type, kind: optionKind(option), option }))
     )
   )
 }

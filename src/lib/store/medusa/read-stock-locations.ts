@@ -22,5 +22,5 @@ export async function readStockLocations(container: MedusaContainer): Promise<St
       "fulfillment_sets.service_zones.shipping_options.data",
     ],
   })
-  return data as StockLocationRow[]
+  return data
 }
