@@ -64,7 +64,7 @@ const PURE_LIB = [
   "lib/contracts/",
 ]
 /** The parts of a lib concern that read Medusa's data (query, a core flow): the only lib files importing Medusa. */
-const MEDUSA_LIB = ["lib/booking/medusa/", "lib/checkout/medusa/", "lib/store/medusa/"]
+const MEDUSA_LIB = ["lib/booking/medusa/", "lib/checkout/medusa/", "lib/store/medusa/", "lib/options/medusa/"]
 const LIB = [...MEDUSA_LIB, ...PURE_LIB]
 
 /**
@@ -81,7 +81,7 @@ const ROOMS: { room: string; may: string[]; typesOnly?: string[] }[] = [
   { room: "workflows/", may: ["modules/", ...LIB] },
   { room: "providers/", may: PURE_LIB },
   { room: "modules/", may: LIB },
-  ...MEDUSA_LIB.map((room) => ({ room, may: PURE_LIB })),
+  ...MEDUSA_LIB.map((room) => ({ room, may: LIB })),
   {
     room: "lib/booking/",
     may: ["lib/store/", "lib/checkout/", "lib/service-client/", "lib/money/", "lib/contracts/", "lib/support/"],

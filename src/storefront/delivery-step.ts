@@ -30,9 +30,14 @@ export type { LastmileUnavailableOption } from "./unavailable-reasons"
 /** The provider id of a host that registers the provider with `id: "lastmile"`, as the README's install does. */
 export const LASTMILE_PROVIDER_ID = "lastmile_lastmile"
 
+/** Whether a provider id is lastmile's, whatever id the host registered the provider under (`lastmile_<id>`). */
+export function isLastmileProviderId(providerId: string | null | undefined): boolean {
+  return !!providerId?.startsWith("lastmile_")
+}
+
 /** Whether one of Medusa's shipping options (`GET /store/shipping-options`) is lastmile's, so a step lists it once. */
 export function isLastmileShippingOption(option: { provider_id?: string | null }): boolean {
-  return option.provider_id === LASTMILE_PROVIDER_ID
+  return isLastmileProviderId(option.provider_id)
 }
 
 /** What choosing sends: the option, and for one delivery rate among several its code. */

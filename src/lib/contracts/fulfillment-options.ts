@@ -4,8 +4,17 @@
  * booking need to know about the option.
  */
 
-/** `${identifier}_${id}` as the host registers it (the README's install section). */
-export const LASTMILE_PROVIDER_ID = "lastmile_lastmile"
+/**
+ * The provider class's identifier. Medusa registers the provider as
+ * `lastmile_<id>`, `<id>` being the one the app's medusa-config.ts gives it;
+ * the id itself is read from the fulfillment module (lib/options/medusa/provider-id.ts).
+ */
+export const LASTMILE_PROVIDER_IDENTIFIER = "lastmile"
+
+/** Whether a fulfillment provider id is this plugin's provider, whatever id the app registered it under. */
+export function isLastmileProviderId(providerId: unknown): boolean {
+  return typeof providerId === "string" && providerId.startsWith(`${LASTMILE_PROVIDER_IDENTIFIER}_`)
+}
 export const COLLECTION_RATE_CODE = "SVC_COL"
 export const COLLECTION_OPTION_ID = "lastmile-collection"
 export const RETURN_OPTION_ID = "lastmile-return"

@@ -217,9 +217,9 @@ interface ProviderEntry {
 
 /**
  * The lastmile provider's entry in the app's config (the fulfillment
- * module's `providers`), as the host wrote it: the one source of the
- * service's URL and key for code outside the provider. Null when the
- * provider is not registered.
+ * module's `providers`), under whatever `id` the host gave it, as the host
+ * wrote it: the one source of the service's URL and key for code outside
+ * the provider. Null when the provider is not registered.
  */
 export function providerOptionsIn(config: { modules?: Record<string, unknown> }): Record<string, unknown> | null {
   const fulfillment = config.modules?.fulfillment
@@ -227,8 +227,6 @@ export function providerOptionsIn(config: { modules?: Record<string, unknown> })
     fulfillment && typeof fulfillment === "object"
       ? ((fulfillment as { options?: { providers?: ProviderEntry[] } }).options?.providers ?? [])
       : []
-  const entry = providers.find(
-    (p) => p.id === "lastmile" && typeof p.resolve === "string" && p.resolve.includes("lastmile")
-  )
+  const entry = providers.find((p) => typeof p.resolve === "string" && p.resolve.includes("lastmile"))
   return entry ? (entry.options ?? {}) : null
 }

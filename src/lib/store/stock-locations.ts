@@ -5,7 +5,7 @@
  * leave from, and a service location's address as a stock location's.
  */
 import type { ServiceFulfilmentLocation } from "../contracts/service-shapes"
-import { LASTMILE_PROVIDER_ID, type LastmileOptionKind, optionKindOf } from "../contracts/fulfillment-options"
+import { type LastmileOptionKind, isLastmileProviderId, optionKindOf } from "../contracts/fulfillment-options"
 import { isDispatchOption, pickDispatchLocation } from "./dispatch"
 import { type ServiceAddressField, serviceAddressField, storeExternalId } from "./store-identity"
 import { countryName } from "../address/country-names"
@@ -69,7 +69,7 @@ export function stockByExternalId(stock: StockLocationRow[]): Map<string, StockL
 }
 
 function optionKind(option: { provider_id: string; data?: unknown }): LastmileOptionKind | null {
-  return option.provider_id === LASTMILE_PROVIDER_ID
+  return isLastmileProviderId(option.provider_id)
     ? optionKindOf((option.data as { id?: unknown } | null | undefined)?.id)
     : null
 }

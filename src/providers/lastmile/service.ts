@@ -22,7 +22,11 @@ import { toStoreDescriptions, toStoreView } from "../../lib/store/store-identity
 import type { PricingResult } from "../../lib/checkout/pricing-result"
 import { ThrottledLog } from "../../lib/support/throttled-log"
 import { StoreDirectory } from "./store-directory"
-import { type LastmileFulfillmentOption, buildFulfillmentOptions } from "../../lib/contracts/fulfillment-options"
+import {
+  LASTMILE_PROVIDER_IDENTIFIER,
+  type LastmileFulfillmentOption,
+  buildFulfillmentOptions,
+} from "../../lib/contracts/fulfillment-options"
 import { minorToMajor } from "../../lib/money/money"
 import type { LastmilePricingContext } from "../../lib/checkout/pricing-additions"
 import { QuoteCache } from "./quote-cache"
@@ -76,7 +80,7 @@ export type LastmileCalculatedPrice = CalculatedShippingOptionPrice & { lastmile
  * every lastmile fulfillment Medusa creates runs (ARCHITECTURE.md, decision 19).
  */
 export class LastmileFulfillmentProviderService extends AbstractFulfillmentProviderService {
-  static identifier = "lastmile"
+  static identifier = LASTMILE_PROVIDER_IDENTIFIER
 
   protected readonly logger_: Logger
   protected readonly options_: ResolvedProviderOptions

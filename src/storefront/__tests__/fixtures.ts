@@ -13,7 +13,8 @@ import {
   toFulfillmentData,
   toLabels,
 } from "../../lib/contracts/plugin-data"
-import { LASTMILE_PROVIDER_ID, buildFulfillmentOptions } from "../../lib/contracts/fulfillment-options"
+import { buildFulfillmentOptions } from "../../lib/contracts/fulfillment-options"
+import { LASTMILE_PROVIDER_ID } from "../delivery-step"
 import type { PricingResult } from "../../lib/checkout/pricing-result"
 import { describePricing, describeStandIn } from "../../lib/checkout/rate-details"
 import type { ServiceRate } from "../../lib/contracts/service-shapes"

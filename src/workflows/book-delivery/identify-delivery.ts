@@ -11,7 +11,7 @@ import { LASTMILE_MODULE } from "../../modules/lastmile"
 import type { LastmileModuleService } from "../../modules/lastmile/service"
 import type { BookingSubject } from "../../lib/booking/book-at-service"
 import {
-  LASTMILE_PROVIDER_ID,
+  isLastmileProviderId,
   type LastmileFulfillmentOption,
   buildFulfillmentOptions,
   quoteDeliveryTypeOf,
@@ -97,7 +97,7 @@ export async function identifyDelivery(container: MedusaContainer, fulfillmentId
     filters: { id: fulfillmentId },
   })
   const fulfillment = fulfillments[0] as FulfillmentRow | undefined
-  if (!fulfillment || fulfillment.provider_id !== LASTMILE_PROVIDER_ID) {
+  if (!fulfillment || !isLastmileProviderId(fulfillment.provider_id)) {
     return { action: "skip", reason: "not a lastmile fulfillment" }
   }
   if (fulfillment.canceled_at || readFulfillmentData(fulfillment.data)) {

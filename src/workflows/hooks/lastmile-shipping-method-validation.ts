@@ -15,7 +15,7 @@ import {
   addShippingMethodToCartWorkflow,
   listShippingOptionsForCartWithPricingWorkflow,
 } from "@medusajs/medusa/core-flows"
-import { LASTMILE_PROVIDER_ID } from "../../lib/contracts/fulfillment-options"
+import { isLastmileProviderId } from "../../lib/contracts/fulfillment-options"
 import { type LastmileRateDetails, rateNotOfferedMessage } from "../../lib/checkout/rate-details"
 import { type MedusaAddressLike, type MedusaLineLike, checkShopperDetails } from "../../lib/checkout/quote-request"
 
@@ -26,11 +26,12 @@ addShippingMethodToCartWorkflow.hooks.validate(async ({ input, cart }, { contain
     return
   }
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: lastmileOptions } = await query.graph({
+  const { data: options } = await query.graph({
     entity: "shipping_option",
-    fields: ["id"],
-    filters: { id: optionIds, provider_id: LASTMILE_PROVIDER_ID },
+    fields: ["id", "provider_id"],
+    filters: { id: optionIds },
   })
+  const lastmileOptions = options.filter((option) => isLastmileProviderId(option.provider_id))
   if (!lastmileOptions.length) {
     return
   }

@@ -17,7 +17,8 @@ import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/frame
 import { listShippingOptionsForCartWithPricingWorkflow } from "@medusajs/medusa/core-flows"
 import { LRUCache } from "lru-cache"
 import { createHash } from "node:crypto"
-import { LASTMILE_PROVIDER_ID, optionKindOf } from "../../contracts/fulfillment-options"
+import { isLastmileProviderId, optionKindOf } from "../../contracts/fulfillment-options"
+import { lastmileProviderId } from "../../options/medusa/provider-id"
 import { CART_PRICING_FIELDS, type LastmileOptionsCache, cartPricingAdditionsOf } from "./read-pricing-additions"
 import { answerTtlMs } from "../answer-ttl"
 import {
@@ -107,9 +108,10 @@ export async function listCartRates(
   state: CartRatesState
 ): Promise<LastmileRatesResponse> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const providerId = (await lastmileProviderId(container)) ?? []
   const [carts, options] = await Promise.all([
     query.graph({ entity: "cart", fields: CART_STATE_FIELDS, filters: { id: cartId } }),
-    query.graph({ entity: "shipping_option", fields: OPTION_FIELDS, filters: { provider_id: LASTMILE_PROVIDER_ID } }),
+    query.graph({ entity: "shipping_option", fields: OPTION_FIELDS, filters: { provider_id: providerId } }),
   ])
   const cart = carts.data[0] as CartRow | undefined
   if (!cart) {
@@ -144,7 +146,7 @@ async function priceCart(
     })
     await early
     rates = (result as PricedShippingOption[])
-      .filter((option) => option.provider_id === LASTMILE_PROVIDER_ID)
+      .filter((option) => isLastmileProviderId(option.provider_id))
       .map((option) => toOptionRate(option, cart.currency_code))
       .sort((a, b) => kindRank(a) - kindRank(b) || a.name.localeCompare(b.name))
   }

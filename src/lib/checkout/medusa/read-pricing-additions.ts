@@ -9,7 +9,8 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { LASTMILE_PROVIDER_ID, optionKindOf } from "../../contracts/fulfillment-options"
+import { optionKindOf } from "../../contracts/fulfillment-options"
+import { lastmileProviderId } from "../../options/medusa/provider-id"
 import { isDispatchOption, pickDispatchLocation } from "../../store/dispatch"
 import type { ChosenMethod, LastmilePricingContext, OrderPricingSubject } from "../pricing-additions"
 import type { MedusaAddressLike, MedusaLineLike } from "../quote-request"
@@ -239,7 +240,7 @@ async function readOptionRows(container: MedusaContainer, filters: { id?: string
       "service_zone.fulfillment_set.location.id",
       "service_zone.fulfillment_set.location.address.*",
     ],
-    filters: { ...filters, provider_id: LASTMILE_PROVIDER_ID },
+    filters: { ...filters, provider_id: (await lastmileProviderId(container)) ?? [] },
   })
   return data as OptionRow[]
 }

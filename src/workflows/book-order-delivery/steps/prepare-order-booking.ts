@@ -18,7 +18,7 @@ import {
   readFulfillmentData,
   readShippingMethodData,
 } from "../../../lib/contracts/plugin-data"
-import { LASTMILE_PROVIDER_ID, optionKindOf } from "../../../lib/contracts/fulfillment-options"
+import { isLastmileProviderId, optionKindOf } from "../../../lib/contracts/fulfillment-options"
 import { orderName } from "../../../lib/booking/delivery-unit"
 import { readOrderReplacements } from "../../../lib/booking/medusa/read-replacements"
 import type { BookingSkip } from "../../../lib/booking/booking-codes"
@@ -268,7 +268,7 @@ async function lastmileDeliveryOption(container: MedusaContainer, ids: string[])
     shipping_profile_id?: string | null
   }[]
   const found = rows.find((o) => {
-    const kind = o.provider_id === LASTMILE_PROVIDER_ID ? optionKindOf(o.data?.id) : null
+    const kind = isLastmileProviderId(o.provider_id) ? optionKindOf(o.data?.id) : null
     return kind === "delivery" || kind === "collection"
   })
   return found ? { id: found.id, profileId: found.shipping_profile_id ?? null } : undefined

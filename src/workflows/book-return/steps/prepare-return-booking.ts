@@ -15,7 +15,7 @@ import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import { LASTMILE_MODULE } from "../../../modules/lastmile"
 import type { LastmileModuleService } from "../../../modules/lastmile/service"
 import {
-  LASTMILE_PROVIDER_ID,
+  isLastmileProviderId,
   RETURN_OPTION_ID,
   buildFulfillmentOptions,
 } from "../../../lib/contracts/fulfillment-options"
@@ -91,7 +91,7 @@ export const prepareReturnBookingStep = createStep(
     })
     const orderReturn: ReturnRow | undefined = data[0]
     const fulfillment = orderReturn?.fulfillments?.find(
-      (f): f is NonNullable<typeof f> => !!f && f.provider_id === LASTMILE_PROVIDER_ID && !f.canceled_at
+      (f): f is NonNullable<typeof f> => !!f && isLastmileProviderId(f.provider_id) && !f.canceled_at
     )
     const connection = tasks.connection()
     if (!orderReturn || !fulfillment || !connection) {

@@ -1,7 +1,10 @@
-import { buildFulfillmentOptions, LASTMILE_PROVIDER_ID } from "../../../lib/contracts/fulfillment-options"
+import { buildFulfillmentOptions } from "../../../lib/contracts/fulfillment-options"
 import type { StockLocationRow } from "../../../lib/store/stock-locations"
 import type { ServiceFulfilmentLocation } from "../../../lib/service-client"
 import { planShippingSetup } from "../steps/plan-shipping-setup"
+
+/** The provider as an app registers it under an id of its own (`lastmile_<id>`). */
+const LASTMILE_PROVIDER_ID = "lastmile_courier"
 
 const options = buildFulfillmentOptions(["NEXT_DAY"])
 const remote: ServiceFulfilmentLocation[] = [

@@ -12,10 +12,11 @@ import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import type { ServiceFulfilmentLocation } from "../../../lib/service-client"
 import { readLocationState } from "../location-state"
 import {
-  LASTMILE_PROVIDER_ID,
   type LastmileFulfillmentOption,
   buildFulfillmentOptions,
+  isLastmileProviderId,
 } from "../../../lib/contracts/fulfillment-options"
+import { requireLastmileProviderId } from "../../../lib/options/medusa/provider-id"
 import {
   type StockLocationRow,
   dispatchLocationOf,
@@ -73,7 +74,8 @@ export const planShippingSetupStep = createStep(planShippingSetupStepId, async (
     salesChannels: await salesChannelsOf(container, input.sales_channel_ids ?? []),
     currencies: await regionCurrencies(container),
   })
-  return new StepResponse(plan)
+  // What the run links and creates is the provider's, under the id the app registered it with.
+  return new StepResponse({ ...plan, provider_id: await requireLastmileProviderId(container) })
 })
 
 /** The ticked sales channels, in the order ticked; NOT_FOUND names every id that names none. */
@@ -156,7 +158,7 @@ export function planShippingSetup({
 
   const enableProvider = (location: StockLocationRow) => {
     const enabled =
-      present(location.fulfillment_providers).some((p) => p.id === LASTMILE_PROVIDER_ID) ||
+      present(location.fulfillment_providers).some((p) => isLastmileProviderId(p.id)) ||
       plan.provider_location_ids.includes(location.id)
     if (!enabled) {
       plan.provider_location_ids.push(location.id)
