@@ -2,7 +2,7 @@ import tseslint from "typescript-eslint"
 
 export default tseslint.config(
   {
-    ignores: ["node_modules/", ".medusa/", "coverage/", "test-output/", "**/*.js", "**/*.mjs"],
+    ignores: ["node_modules/", ".medusa/", "coverage/", "test-output/", "packages/*/dist/", "**/*.js", "**/*.mjs"],
   },
   ...tseslint.configs.recommended,
   {

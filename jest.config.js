@@ -24,5 +24,13 @@ module.exports = {
         globalSetup: "./integration-tests/global-setup.mjs",
         globalTeardown: "./integration-tests/global-teardown.mjs",
       }
-    : { testMatch: ["**/src/**/__tests__/**/*.unit.spec.[jt]s"] }),
+    : {
+        testMatch: ["**/src/**/__tests__/**/*.unit.spec.[jt]s"],
+        moduleNameMapper: {
+          // The storefront package's source, as its tests and the plugin's contract tests read it (no build needed).
+          "^medusa-plugin-lastmile-storefront$": "<rootDir>/packages/storefront/src/index.ts",
+          // Its ES module imports name the emitted `.js` files; here they are the `.ts` beside them.
+          "^(\\.{1,2}/.*)\\.js$": "$1",
+        },
+      }),
 }

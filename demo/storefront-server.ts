@@ -4,9 +4,11 @@
  * server that also answers /config.json with where Medusa is and the
  * publishable key, so the built page holds no address or key of its own.
  */
+import { execFile } from "node:child_process"
 import { createReadStream, existsSync, statSync } from "node:fs"
 import { type Server, createServer } from "node:http"
 import { extname, join, normalize, resolve, sep } from "node:path"
+import { promisify } from "node:util"
 
 /** What the page reads from /config.json (demo/storefront/lib/demo-config.ts). */
 export interface StorefrontConfig {
@@ -30,8 +32,16 @@ const CONTENT_TYPES: Record<string, string> = {
   ".woff2": "font/woff2",
 }
 
-/** `vite build` of the page into `outDir` (emptied first). A few seconds. */
+/** The storefront package (packages/storefront), which the page imports as a shop's storefront would. */
+const STOREFRONT_PACKAGE_BUILD = join(process.cwd(), "packages", "storefront", "build.mjs")
+
+/**
+ * `vite build` of the page into `outDir` (emptied first), after building the
+ * storefront package from its source, so the page never runs a stale one.
+ * A few seconds.
+ */
 export async function buildStorefront(outDir: string): Promise<void> {
+  await promisify(execFile)(process.execPath, [STOREFRONT_PACKAGE_BUILD])
   // Vite is an ES module, imported dynamically from this CommonJS-compiled script.
   const { build } = await import("vite")
   await build({

@@ -3,7 +3,7 @@
  * the lastmile delivery step, payment; then the order and its tracking.
  */
 import { useState } from "react"
-import type { LastmileChoice, LastmileDeliveryStep, LastmileShopperAction } from "../../src/storefront"
+import type { LastmileChoice, LastmileDeliveryStep, LastmileShopperAction } from "medusa-plugin-lastmile-storefront"
 import { AddressForm } from "./components/address-form"
 import { DeliverySection } from "./components/delivery-section"
 import { OrderConfirmation } from "./components/order-confirmation"

@@ -37,6 +37,14 @@ medusaIntegrationTestRunner({
     const orderWith = (optionId: string, beforeComplete?: () => void) => placeWith(shop, seed, optionId, beforeComplete)
 
     const fulfillmentsOf = (orderId: string) => orderFulfillments(getContainer(), orderId)
+    /** What a confirmation page reads while it waits: where the booking stands, by the order id alone. */
+    const bookingState = async (orderId: string) => {
+      const answer = await shop.get<{ booking: { state: string; books_on: string } }>(
+        `/store/lastmile/orders/${orderId}/booking`
+      )
+      expect(answer.status).toBe(200)
+      return answer.data.booking
+    }
 
     const bookings = (orderId: string) =>
       simulator
@@ -128,10 +136,14 @@ medusaIntegrationTestRunner({
       expect(failed.last_error).toContain("Lastmile booking failed")
       expect(failed.last_error).not.toContain("lm_test_key")
       expect(await fulfillmentsOf(order.id)).toEqual([])
+      // The store API's order shows nothing of it; the storefront is told the booking is being retried, and no more.
+      const told = await shop.get(`/store/lastmile/orders/${order.id}/booking`)
+      expect(told.data).toEqual({ order_id: order.id, booking: { state: "retrying", books_on: "order_placed" } })
 
       simulator.clearFaults()
       const outcomes = await retryDueBookings(getContainer(), { now: new Date(Date.now() + 10 * 60_000) })
       expect(outcomes[order.id]).toMatchObject({ status: "booked" })
+      expect(await bookingState(order.id)).toMatchObject({ state: "booked" })
       expect(serviceTasks(order.id)).toHaveLength(1)
       expect(await fulfillmentsOf(order.id)).toHaveLength(1)
 
@@ -300,6 +312,9 @@ medusaIntegrationTestRunner({
       expect(task.last_error).toContain("collection rate of store store-camden is no longer offered")
       expect(bookings(order.id)).toHaveLength(0)
       expect(await fulfillmentsOf(order.id)).toEqual([])
+      // The confirmation can stop waiting and say the shop must look at it; the merchant's reason stays theirs.
+      expect(await bookingState(order.id)).toEqual({ state: "needs_attention", books_on: "order_placed" })
+      expect((await shop.get("/store/lastmile/orders/order_missing/booking")).status).toBe(404)
     })
 
     it("refuses a second lastmile fulfillment for the same order", async () => {

@@ -198,6 +198,8 @@ medusaIntegrationTestRunner({
         expect(rateOf(body, seed.options.nextDay).unavailable_reason).toBe(
           "This service does not deliver to this address."
         )
+        // A store is told in a collection's words, never a delivery's.
+        expect(store(body, "store-camden").unavailable_reason).toBe("Collection is not offered for this address.")
         const listed = await shop.get<{ shipping_options: { id: string; amount?: number }[] }>(
           `/store/shipping-options?cart_id=${cart.id}`
         )
@@ -310,7 +312,7 @@ medusaIntegrationTestRunner({
         expect(rateOf(body, seed.options.nextDay).amount).toBe(added.data.cart.shipping_methods[0].amount)
         expect(store(body, "store-camden")).toMatchObject({
           available: false,
-          unavailable_reason: "Live delivery prices are unavailable right now. Please try again in a moment.",
+          unavailable_reason: "Collection cannot be confirmed right now. Please try again in a moment.",
         })
       })
 

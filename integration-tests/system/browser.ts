@@ -480,6 +480,32 @@ async function testStorefront(browser: Browser): Promise<void> {
     say(`storefront: collection order ${orderId} from ${storeName}, booked and on its way to the store`)
   })
 
+  await asShopper(browser, "booking waits for the shop", async (page) => {
+    await reachDeliveryStep(page, "DEMO-TEE")
+    const store = page.getByTestId("collection-choice").first()
+    const storeId = await store.getAttribute("data-store")
+    check(storeId, "the store's card names no store")
+    await store.click()
+    await page.locator('[data-testid="collection-choice"][data-selected="true"][data-pending="false"]').waitFor()
+    // The store sells out before the booking's fresh quote: no collection rate, so the booking waits for the shop.
+    const before = (
+      await sim.get<{ externalLocationId: string; stock: Record<string, number> }[]>("/__sim/locations")
+    ).find((l) => l.externalLocationId === storeId)
+    await sim.request("PATCH", `/__sim/locations/${storeId}/stock`, { "DEMO-TEE": 0 })
+    try {
+      await placeOrder(page)
+      const tracked = page.locator('[data-testid="tracking"][data-booking="needs_attention"]')
+      await tracked.waitFor()
+      const said = await tracked.getByTestId("tracking-status-text").innerText()
+      check(said.includes("The shop needs to check your order"), `the shopper is not told the truth: ${said}`)
+      check(!/shortly|email/i.test(said), `the shopper is promised what may not happen: ${said}`)
+      await snap(page, "storefront-booking-needs-shop.png")
+      say("storefront: a booking that waits for the shop says so on the confirmation, without a reload")
+    } finally {
+      await sim.request("PATCH", `/__sim/locations/${storeId}/stock`, { "DEMO-TEE": before?.stock["DEMO-TEE"] ?? 25 })
+    }
+  })
+
   await asShopper(browser, "bad phone", async (page) => {
     await reachDeliveryStep(page, "DEMO-TEE", { phone: "123" })
     const notice = page.getByTestId("missing-details")
@@ -493,9 +519,15 @@ async function testStorefront(browser: Browser): Promise<void> {
 
   await asShopper(browser, "not served", async (page) => {
     await reachDeliveryStep(page, "DEMO-TEE", { street: "1 Commercial Street", city: "Lerwick", postcode: "ZE1 0AA" })
-    await page.getByTestId("nothing-offered").waitFor()
-    const reasons = await page.getByTestId("unavailable-options").innerText()
-    check(reasons.includes("does not deliver to this address"), `unexpected reasons for ZE1 0AA: ${reasons}`)
+    const verdict = await page.getByTestId("nothing-offered").innerText()
+    check(
+      verdict.includes("We cannot deliver this order to this address"),
+      `unexpected verdict for ZE1 0AA: ${verdict}`
+    )
+    // The verdict says it once; whatever else is listed is a store's own reason, never a delivery's.
+    const listed = page.getByTestId("unavailable-options")
+    const reasons = (await listed.count()) ? await listed.innerText() : ""
+    check(!/deliver/i.test(reasons), `a delivery's reason is said again, or given to a store: ${reasons}`)
     await snap(page, "storefront-not-served.png")
     say("storefront: an address the service does not serve is told so")
   })
@@ -514,6 +546,10 @@ async function testStorefront(browser: Browser): Promise<void> {
       const held = page.locator('[data-testid="delivery-choice"][data-selected="true"]')
       await held.getByTestId("kept-badge").waitFor()
       await page.getByTestId("kept-notice").waitFor()
+      // Only the chosen rate has a price without a live quote: the page says the others cannot be shown.
+      const outage = await page.getByTestId("prices-unavailable").innerText()
+      check(outage.includes("other delivery rates cannot be shown"), `the outage is not said: ${outage}`)
+      check((await page.getByTestId("delivery-choice").count()) === 1, "rates without a price are offered")
       const shown = (await held.getByTestId("choice-price").innerText()).trim()
       check(shown === charged, `two prices on one screen: the row shows ${shown}, the summary ${charged}`)
       check((await summaryPrice(page)) === charged, "the summary's price moved during the outage")
@@ -533,7 +569,13 @@ async function testStorefront(browser: Browser): Promise<void> {
       const price = await rate.getByTestId("choice-price").innerText()
       check(price.includes("5.95"), `the delivery is not at the fallback price during the outage: ${price}`)
       await page.getByTestId("estimate-notice").waitFor()
+      await page.getByTestId("prices-unavailable").waitFor()
       check((await page.getByTestId("collection-choice").count()) === 0, "stores are offered during an outage")
+      const stores = await page.getByTestId("unavailable-options").innerText()
+      check(
+        stores.includes("Collection cannot be confirmed right now") && !/deliver/i.test(stores),
+        `the stores are not told why in a collection's words: ${stores}`
+      )
       await snap(page, "storefront-service-down.png")
       say(`storefront: with the service down, delivery is offered at ${price}, marked as an estimate`)
     })

@@ -24,6 +24,7 @@ import {
   logTails,
   prepareHostApp,
   readmeBlock,
+  run,
   startDatabase,
   startProcess,
   stopProcess,
@@ -32,6 +33,7 @@ import {
 import { Checks, until } from "./lib/harness"
 import type { LastmileRatesResponse } from "../../src/lib/checkout/option-rate"
 import { adminLogin, MedusaHttp, newCart, placeOrder, setUpStoreOverHttp } from "./lib/http-store"
+import { checkStorefrontPackage } from "./storefront-package"
 
 const say = (line: string) => process.stdout.write(`install: ${line}\n`)
 const ADMIN = { email: "merchant@example.com", password: "install-test-password" }
@@ -70,7 +72,7 @@ async function main(): Promise<number> {
     const databaseUrl = await createDatabase(database.serverUrl, `lastmile-install-${Date.now()}`)
     const env = hostEnv({ PORT: String(medusaPort) })
     // README steps 1 to 4: install, medusa-config.ts, .env, migrate; then Deploying's build.
-    const { appDir, serverDir } = await prepareHostApp({
+    const { appDir, serverDir, storefrontTarball } = await prepareHostApp({
       work,
       configFirstLine: "// medusa-config.ts",
       dotenv: {
@@ -86,6 +88,23 @@ async function main(): Promise<number> {
       env,
       admin: ADMIN,
       log: say,
+    })
+
+    // A storefront installs the helpers alone, without the plugin's server peers.
+    await check(
+      "the storefront package installs alone (--strict-peer-deps), with no server package, and type-checks",
+      () => checkStorefrontPackage(storefrontTarball)
+    )
+    await check("medusa-plugin-lastmile/storefront still loads the helpers from the merchant's app", async () => {
+      const loaded = await run(
+        process.execPath,
+        ["-e", 'process.stdout.write(typeof require("medusa-plugin-lastmile/storefront").createLastmileStorefront)'],
+        { cwd: appDir }
+      )
+      if (loaded.trim() !== "function") {
+        throw new Error(`require answered ${loaded}`)
+      }
+      return "createLastmileStorefront is a function"
     })
 
     // The README's simulator command, run from the app through the package's bin.

@@ -1,7 +1,7 @@
 import { Spinner } from "@medusajs/icons"
 import { RadioGroup, Text, clx } from "@medusajs/ui"
 import type { ReactNode } from "react"
-import type { LastmileChoice } from "../../../src/storefront"
+import type { LastmileChoice } from "medusa-plugin-lastmile-storefront"
 import { deliveryPrice } from "../lib/prices"
 
 /** Where a choice stands in the step: chosen, being chosen, or waiting for another choice to settle. */
@@ -37,6 +37,7 @@ export function ChoiceCard({
     <label
       htmlFor={id}
       data-testid={TEST_IDS[choice.kind]}
+      data-store={choice.kind === "collection" ? (choice.merchantLocationId ?? "") : undefined}
       data-selected={selected}
       data-pending={pending}
       className={clx(

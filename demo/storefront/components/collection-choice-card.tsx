@@ -1,5 +1,5 @@
 import { Text } from "@medusajs/ui"
-import { type LastmileCollectionChoice, storeAddressUnlessIn } from "../../../src/storefront"
+import { type LastmileCollectionChoice, storeAddressUnlessIn } from "medusa-plugin-lastmile-storefront"
 import { ChoiceCard, type ChoiceState } from "./choice-card"
 import { PriceBadge } from "./price-badge"
 

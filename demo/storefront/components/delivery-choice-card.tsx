@@ -1,5 +1,5 @@
 import { Badge, Text } from "@medusajs/ui"
-import type { LastmileDeliveryChoice } from "../../../src/storefront"
+import type { LastmileDeliveryChoice } from "medusa-plugin-lastmile-storefront"
 import { ChoiceCard, type ChoiceState } from "./choice-card"
 import { PriceBadge } from "./price-badge"
 

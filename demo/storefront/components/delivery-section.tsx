@@ -1,5 +1,5 @@
 import { Alert, RadioGroup, Text } from "@medusajs/ui"
-import type { LastmileChoice, LastmileDeliveryStep, LastmileShopperAction } from "../../../src/storefront"
+import type { LastmileChoice, LastmileDeliveryStep, LastmileShopperAction } from "medusa-plugin-lastmile-storefront"
 import type { ChoiceState } from "./choice-card"
 import { CollectionChoiceCard } from "./collection-choice-card"
 import { DeliveryChoiceCard } from "./delivery-choice-card"

@@ -1,6 +1,6 @@
 import { Alert, Button, Text } from "@medusajs/ui"
 import { useState } from "react"
-import { type LastmileChoice, formatAmount } from "../../../src/storefront"
+import { type LastmileChoice, formatAmount } from "medusa-plugin-lastmile-storefront"
 import { shopperMessage } from "../lib/messages"
 import { deliveryPrice } from "../lib/prices"
 import { type Cart, DISPLAY, type Order, type Shop } from "../lib/shop"

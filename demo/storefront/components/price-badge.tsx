@@ -1,5 +1,5 @@
 import { Badge } from "@medusajs/ui"
-import type { LastmileChoice } from "../../../src/storefront"
+import type { LastmileChoice } from "medusa-plugin-lastmile-storefront"
 
 /**
  * Says what a price is when it is not a live quote: the merchant's estimate

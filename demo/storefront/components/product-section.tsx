@@ -1,7 +1,7 @@
 import { ShoppingBag } from "@medusajs/icons"
 import { Alert, Button, Text } from "@medusajs/ui"
 import { useEffect, useState } from "react"
-import { formatAmount } from "../../../src/storefront"
+import { formatAmount } from "medusa-plugin-lastmile-storefront"
 import { type Cart, DISPLAY, type Product, type Shop } from "../lib/shop"
 import { shopperMessage } from "../lib/messages"
 import { SectionCard } from "./section-card"

@@ -6,7 +6,7 @@ import {
   type LastmileShopperAction,
   type LastmileStepVerdict,
   type LastmileVerdictKind,
-} from "../../../src/storefront"
+} from "medusa-plugin-lastmile-storefront"
 
 /**
  * What the shopper must know before choosing, each said once: what the step
@@ -45,8 +45,13 @@ export function StepNotices({
   )
 }
 
-/** How a verdict is shown; "some unavailable" heads the list of reasons instead (UnavailableOptions). */
+/**
+ * How a verdict is shown; "some unavailable" heads the list of reasons
+ * instead (UnavailableOptions). During an outage the step says the other
+ * rates cannot be shown, beside what it can offer.
+ */
 const VERDICT_ALERT: Record<LastmileVerdictKind, { variant: "warning" | "error"; testId: string } | null> = {
+  prices_unavailable: { variant: "warning", testId: "prices-unavailable" },
   details_needed: { variant: "warning", testId: "missing-details" },
   try_later: { variant: "warning", testId: "try-later" },
   none_available: { variant: "error", testId: "nothing-offered" },

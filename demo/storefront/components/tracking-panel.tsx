@@ -2,10 +2,12 @@ import { CheckCircleSolid, CircleDottedLine } from "@medusajs/icons"
 import { Badge, Heading, Text } from "@medusajs/ui"
 import {
   type LastmileOrderTracking,
+  type LastmilePendingState,
   type LastmileTrackingStatus,
   type LastmileTrackingText,
   describeOrderTracking,
-} from "../../../src/storefront"
+  pendingStateOf,
+} from "medusa-plugin-lastmile-storefront"
 import { useOrderTracking } from "../hooks/use-order-tracking"
 import { DISPLAY, type Shop } from "../lib/shop"
 
@@ -41,10 +43,19 @@ const BADGE_TEXT: Record<LastmileOrderTracking["kind"], Record<LastmileTrackingS
   },
 }
 
+/** A booking not made yet, by where it stands: the badge says whether it is under way or waits for the shop. */
+const PENDING_BADGE: Record<LastmilePendingState, { text: string; color: "orange" | "red" | "grey" }> = {
+  not_started: { text: "Booking…", color: "orange" },
+  booking: { text: "Booking…", color: "orange" },
+  retrying: { text: "Retrying", color: "orange" },
+  needs_attention: { text: "Waiting for the shop", color: "red" },
+  books_on_fulfillment: { text: "Not sent yet", color: "grey" },
+}
+
 /**
  * The order's delivery or collection as the store API shows it, in the
- * entry's words (`describeOrderTracking`), read again every 2 seconds as it
- * moves. A delivery is named by the rate chosen; a collection by its store,
+ * package's words (`describeOrderTracking`), followed as it moves
+ * (`useOrderTracking`). A delivery is named by the rate chosen; a collection by its store,
  * with the store's address and when the order is ready there.
  */
 export function TrackingPanel({ shop, orderId }: { shop: Shop; orderId: string }) {
@@ -56,11 +67,13 @@ export function TrackingPanel({ shop, orderId }: { shop: Shop; orderId: string }
     return <Text className="text-ui-fg-subtle">{error ?? "This order has no lastmile delivery."}</Text>
   }
   const text = describeOrderTracking(tracking, DISPLAY)
+  const pending = tracking.status === "pending" ? PENDING_BADGE[pendingStateOf(tracking)] : null
   return (
     <div
       className="flex flex-col gap-y-4"
       data-testid="tracking"
       data-status={tracking.status}
+      data-booking={tracking.booking ?? ""}
       data-kind={tracking.kind}
     >
       <Heading level="h2">{text.heading}</Heading>
@@ -71,8 +84,8 @@ export function TrackingPanel({ shop, orderId }: { shop: Shop; orderId: string }
           </Text>
           <ChoiceDetails text={text} />
         </div>
-        <Badge color={BADGE_COLOR[tracking.status]} data-testid="tracking-status">
-          {BADGE_TEXT[tracking.kind][tracking.status]}
+        <Badge color={pending?.color ?? BADGE_COLOR[tracking.status]} data-testid="tracking-status">
+          {pending?.text ?? BADGE_TEXT[tracking.kind][tracking.status]}
         </Badge>
       </div>
       <Text size="small" data-testid="tracking-status-text">

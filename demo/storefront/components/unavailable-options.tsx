@@ -1,5 +1,5 @@
 import { Button, Text } from "@medusajs/ui"
-import type { LastmileShopperAction, LastmileUnavailableSummary } from "../../../src/storefront"
+import type { LastmileShopperAction, LastmileUnavailableSummary } from "medusa-plugin-lastmile-storefront"
 
 /**
  * What cannot be offered, each reason once (the entry's `step.reasons`):

@@ -1,14 +1,17 @@
-/** An order's lastmile tracking, read every 2 seconds until it is delivered or canceled. */
+/**
+ * An order's lastmile tracking, followed with the storefront package's
+ * `waitForTracking`: read again with a growing pause (at most every 5 s, the
+ * demo watches closely) until it is delivered, cancelled, or waits for the
+ * shop; nothing is read while the tab is hidden, and leaving the page stops it.
+ */
 import { useEffect, useState } from "react"
-import type { LastmileOrderTracking } from "../../../src/storefront"
+import { type LastmileOrderTracking, waitForTracking } from "medusa-plugin-lastmile-storefront"
 import { shopperMessage } from "../lib/messages"
 import type { Shop } from "../lib/shop"
 
-const POLL_MS = 2000
-
 export interface OrderTrackingState {
   tracking: LastmileOrderTracking | null
-  /** Set while the last read failed; the previous tracking is kept and reading goes on. */
+  /** Set while the last read failed; the previous tracking is kept and reading goes on (or stopped, for a fault). */
   error: string | null
   loaded: boolean
 }
@@ -16,31 +19,19 @@ export interface OrderTrackingState {
 export function useOrderTracking(shop: Shop, orderId: string): OrderTrackingState {
   const [state, setState] = useState<OrderTrackingState>({ tracking: null, error: null, loaded: false })
   useEffect(() => {
-    let stopped = false
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const read = async () => {
-      try {
-        const tracking = await shop.retrieveTracking(orderId)
-        if (stopped) {
-          return
-        }
-        setState({ tracking, error: null, loaded: true })
-        if (tracking?.status === "delivered" || tracking?.status === "canceled") {
-          return
-        }
-      } catch (error) {
-        if (stopped) {
-          return
-        }
+    const page = new AbortController()
+    waitForTracking(() => shop.retrieveTracking(orderId), {
+      until: "done",
+      maxDelayMs: 5000,
+      signal: page.signal,
+      onUpdate: (tracking) => setState({ tracking, error: null, loaded: true }),
+      onError: (error) => setState((previous) => ({ ...previous, error: shopperMessage(error), loaded: true })),
+    }).catch((error: unknown) => {
+      if (!page.signal.aborted) {
         setState((previous) => ({ ...previous, error: shopperMessage(error), loaded: true }))
       }
-      timer = setTimeout(() => void read(), POLL_MS)
-    }
-    void read()
-    return () => {
-      stopped = true
-      clearTimeout(timer)
-    }
+    })
+    return () => page.abort()
   }, [shop, orderId])
   return state
 }

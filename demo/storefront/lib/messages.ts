@@ -1,5 +1,5 @@
 /** What the shopper reads when something fails: Medusa's or the plugin's sentence, never a stack or a status code. */
-import { toStorefrontError } from "../../../src/storefront"
+import { toStorefrontError } from "medusa-plugin-lastmile-storefront"
 
 /** A refusal the page was given in words (Medusa would not complete the cart, and said why). */
 export class CheckoutRefusal extends Error {

@@ -1,6 +1,6 @@
 /** What a shopper may send back from an order, as the confirmation's return form offers it. */
 import type { HttpTypes } from "@medusajs/types"
-import { formatStoreAddress, readStoreAddress } from "../../../src/storefront"
+import { formatStoreAddress, readStoreAddress } from "medusa-plugin-lastmile-storefront"
 
 export interface ReturnableItem {
   id: string

@@ -13,7 +13,7 @@ import {
   createLastmileStorefront,
   isLastmileReturnOption,
   toDeliveryStep,
-} from "../../../src/storefront"
+} from "medusa-plugin-lastmile-storefront"
 import type { DemoConfig } from "./demo-config"
 import { CheckoutRefusal } from "./messages"
 import { type ReturnOffer, toReturnOffer } from "./returns"

@@ -87,7 +87,7 @@ export function envLines(block: string): Record<string, string> {
   )
 }
 
-/** `npm pack` of this repository (built first): the tarball a merchant installs. */
+/** `npm pack` of this repository (built first, the storefront package with it): the tarball a merchant installs. */
 export async function packPlugin(into: string): Promise<string> {
   await run("npm", ["run", "build"], { cwd: REPO_DIR })
   const out = await run("npm", ["pack", "--silent", "--pack-destination", into], { cwd: REPO_DIR })
@@ -95,13 +95,26 @@ export async function packPlugin(into: string): Promise<string> {
   return join(into, name)
 }
 
+/** `npm pack` of packages/storefront (built first): the plugin's dependency, and what a storefront installs. */
+export async function packStorefrontPackage(into: string): Promise<string> {
+  const dir = join(REPO_DIR, "packages", "storefront")
+  await run("npm", ["run", "build", "--silent"], { cwd: dir })
+  const out = await run("npm", ["pack", "--silent", "--pack-destination", into], { cwd: dir })
+  return join(into, out.trim().split("\n").pop()!.trim())
+}
+
 /**
  * A plain Medusa 2.21 app's package.json (what create-medusa-app makes),
- * plus the tarball. `@medusajs/ui` is the version Medusa 2.21.2 pairs with
+ * plus the tarball, and the storefront package's tarball the plugin depends
+ * on (both come from the registry once published). `@medusajs/ui` is the version Medusa 2.21.2 pairs with
  * (4.2.8 pulls icons 2.22 and conflicts with Medusa 2.21's own draft-order,
  * plugin or not); the plugin's peer ranges accept both.
  */
-export function writeHostPackage(appDir: string, tarball: string, extra: Record<string, string> = {}): void {
+export function writeHostPackage(
+  appDir: string,
+  tarballs: { plugin: string; storefront: string },
+  extra: Record<string, string> = {}
+): void {
   const medusa = (name: string) => [`@medusajs/${name}`, MEDUSA_VERSION]
   const pkg = {
     name: "lastmile-host-app",
@@ -116,7 +129,8 @@ export function writeHostPackage(appDir: string, tarball: string, extra: Record<
       "@tanstack/react-query": "5.64.2",
       "react-i18next": "13.5.0",
       "react-router-dom": "6.30.4",
-      "medusa-plugin-lastmile": `file:${tarball}`,
+      "medusa-plugin-lastmile": `file:${tarballs.plugin}`,
+      "medusa-plugin-lastmile-storefront": `file:${tarballs.storefront}`,
       ...extra,
     },
     devDependencies: {
@@ -359,6 +373,8 @@ export async function adminBundle(baseUrl: string): Promise<string> {
 export interface HostApp {
   appDir: string
   serverDir: string
+  /** The storefront package's tarball the app was given. */
+  storefrontTarball: string
 }
 
 export interface HostAppOptions {
@@ -388,8 +404,14 @@ export async function prepareHostApp(options: HostAppOptions): Promise<HostApp> 
   const { log, env } = options
   log(`packing the plugin into ${options.work}`)
   const tarball = await packPlugin(options.work)
+  const storefrontTarball = await packStorefrontPackage(options.work)
   const config = readmeBlock(options.configFirstLine)
-  const key = createHash("sha256").update(readFileSync(tarball)).update(config).digest("hex").slice(0, 16)
+  const key = createHash("sha256")
+    .update(readFileSync(tarball))
+    .update(readFileSync(storefrontTarball))
+    .update(config)
+    .digest("hex")
+    .slice(0, 16)
   const appDir = options.reuse ? join(tmpdir(), `${CACHED_PREFIX}${key}`) : join(options.work, "app")
   const serverDir = join(appDir, ".medusa", "server")
   if (options.reuse && existsSync(join(appDir, ".built"))) {
@@ -401,9 +423,10 @@ export async function prepareHostApp(options: HostAppOptions): Promise<HostApp> 
       }
     }
     mkdirSync(appDir, { recursive: true })
-    const kept = join(appDir, basename(tarball))
-    copyFileSync(tarball, kept)
-    log("creating a plain Medusa 2.21 app and installing the tarball (npm install)")
+    const kept = { plugin: join(appDir, basename(tarball)), storefront: join(appDir, basename(storefrontTarball)) }
+    copyFileSync(tarball, kept.plugin)
+    copyFileSync(storefrontTarball, kept.storefront)
+    log("creating a plain Medusa 2.21 app and installing the tarballs (npm install)")
     writeHostPackage(appDir, kept)
     writeFileSync(join(appDir, "medusa-config.ts"), config)
     await npmInstall(appDir)
@@ -421,7 +444,7 @@ export async function prepareHostApp(options: HostAppOptions): Promise<HostApp> 
   log("medusa db:migrate, and an admin user")
   await run("npx", ["medusa", "db:migrate"], { cwd: appDir, env })
   await run("npx", ["medusa", "user", "-e", options.admin.email, "-p", options.admin.password], { cwd: appDir, env })
-  return { appDir, serverDir }
+  return { appDir, serverDir, storefrontTarball }
 }
 
 const CACHED_PREFIX = "lastmile-host-app-"

@@ -1,6 +1,12 @@
-/** One priced lastmile option as the storefront route answers it. */
+/**
+ * One priced lastmile option as the storefront route answers it. The JSON's
+ * types are the storefront package's (the client-facing contract, defined
+ * once there), re-exported for the plugin's own importers.
+ */
+import type { LastmileOptionRate, LastmileRateDetails } from "medusa-plugin-lastmile-storefront"
 import { optionKindOf } from "../contracts/fulfillment-options"
-import type { LastmileDeliveryRate, LastmileRateDetails } from "./rate-details"
+
+export type { LastmileOptionRate, LastmileRatesResponse } from "medusa-plugin-lastmile-storefront"
 
 export interface PricedShippingOption {
   id: string
@@ -15,53 +21,6 @@ export interface PricedShippingOption {
     name?: string | null
     address?: Record<string, unknown> | null
   } | null
-}
-
-export interface LastmileOptionRate {
-  shipping_option_id: string
-  name: string
-  type: "delivery" | "collection"
-  /** The rate that prices the option (the chosen one when kept); null when none does. */
-  rate_name: string | null
-  amount: number | null
-  currency_code: string
-  is_tax_inclusive: boolean
-  description: string | null
-  window: { from: string; to: string } | null
-  co2_savings: number | null
-  stock_location_id: string | null
-  stock_location: { id: string; name: string | null; address: Record<string, unknown> | null } | null
-  merchant_location_id: string | null
-  available: boolean
-  unavailable_reason: string | null
-  unavailable_code: string | null
-  /** For `input_incomplete`: the details to fix (see LastmileRateDetails.unavailable_fields). */
-  unavailable_fields: string[]
-  eligibility: string | null
-  fallback: boolean
-  /**
-   * True when the live quote failed for a moment and this is the price the
-   * cart's method keeps (the amount the cart is charged), not an estimate.
-   */
-  kept: boolean
-  /**
-   * A delivery option's rates, each choosable with `data: { rate_code }`:
-   * offerable ones first, best by the option's rule first (the one `amount`
-   * prices); rates the service cannot offer follow with their reason.
-   */
-  rates: LastmileDeliveryRate[]
-  /** When the option's quote was made (ISO 8601); null when it was priced without one. */
-  quoted_at: string | null
-}
-
-/** What `GET /store/lastmile/rates?cart_id=…` answers (here, beside its items, so storefronts read it without Medusa's server types). */
-export interface LastmileRatesResponse {
-  cart_id: string
-  currency_code: string
-  /** `PARTIAL` when any of the cart's quotes is partial, else `FULL`; null when no quote was made. */
-  eligibility: string | null
-  /** Delivery options first, then the stores' collection options, each by name. */
-  rates: LastmileOptionRate[]
 }
 
 export function toOptionRate(option: PricedShippingOption, currencyCode: string): LastmileOptionRate {

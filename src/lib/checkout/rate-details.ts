@@ -3,59 +3,17 @@
  * rate's text and window, and, when the option cannot be offered, a reason in
  * words a shopper can act on. It travels in the provider's price result, so
  * Medusa's own `/calculate` answer carries it too (as `calculated_price.lastmile`).
+ * Its JSON's types are the storefront package's (the client-facing contract,
+ * defined once there).
  */
+import type { LastmileDeliveryRate, LastmileRateDetails } from "medusa-plugin-lastmile-storefront"
 import type { ServiceRate } from "../contracts/service-shapes"
-import type { QuoteInputField } from "./quote-request"
 import type { PricingResult } from "./pricing-result"
 import type { LastmileFulfillmentOption } from "../contracts/fulfillment-options"
 import { formatMajor, minorToMajor } from "../money/money"
 import type { DeliveryRates, RefusedRate } from "./rate-selection"
 
-/** One delivery rate of an option's quote, as a storefront shows it beside the others. */
-export interface LastmileDeliveryRate {
-  /** Send as `data.rate_code` when adding the shipping method to choose this rate. */
-  rate_code: string
-  name: string | null
-  description: string | null
-  window: { from: string; to: string } | null
-  co2_savings: number | null
-  /** Major units of the cart's currency; null when the rate cannot be offered. */
-  amount: number | null
-  available: boolean
-  /** Why the rate cannot be offered, in words. */
-  unavailable_reason: string | null
-}
-
-export interface LastmileRateDetails {
-  available: boolean
-  /** Machine-readable cause when unavailable (`input_incomplete`, `rate_error`, `service_unavailable`, …). */
-  unavailable_code: string | null
-  /** The cause in words for the shopper. */
-  unavailable_reason: string | null
-  /**
-   * For `input_incomplete`: which details are missing or unusable
-   * (`shipping_address`, `shipping_address.name`, `shipping_address.phone`,
-   * `email`, `items`; `store_address` is the merchant's to fix). Else empty.
-   */
-  unavailable_fields: QuoteInputField[]
-  rate_code: string | null
-  delivery_type: string | null
-  name: string | null
-  description: string | null
-  window: { from: string; to: string } | null
-  co2_savings: number | null
-  eligibility: string | null
-  /** The store's id at the service, for a collection option. */
-  merchant_location_id: string | null
-  /** True when the price is the merchant's outage fallback, not a live quote. */
-  fallback: boolean
-  /** True when the live quote failed for a moment and the price is the one the shopper chose it at. */
-  kept: boolean
-  /** A delivery option's rates, offerable ones first, best first; empty for collection. */
-  rates: LastmileDeliveryRate[]
-  /** When the quote this was read from was made (ISO 8601); null when no quote was read. Rates are good for `quote_cache_ttl_seconds` after it. */
-  quoted_at: string | null
-}
+export type { LastmileDeliveryRate, LastmileRateDetails } from "medusa-plugin-lastmile-storefront"
 
 const NO_DETAILS: Omit<LastmileRateDetails, "available" | "unavailable_code" | "unavailable_reason"> = {
   unavailable_fields: [],
@@ -80,12 +38,17 @@ export function shopperReason(option: LastmileFulfillmentOption, result: Pricing
     case "input_incomplete":
     case "rate_code_invalid":
       return result.detail
+    // A store is told in its own words: a shopper collecting is never given a delivery's reason.
     case "service_unavailable":
-      return "Live delivery prices are unavailable right now. Please try again in a moment."
+      return collection
+        ? "Collection cannot be confirmed right now. Please try again in a moment."
+        : "Live delivery prices are unavailable right now. Please try again in a moment."
     case "service_refused":
       return "This option is unavailable right now. Please choose another option."
     case "route_not_served":
-      return "This service does not deliver to this address."
+      return collection
+        ? "Collection is not offered for this address."
+        : "This service does not deliver to this address."
     case "rate_error":
       return result.detail
     case "currency_mismatch":

@@ -1,9 +1,38 @@
 import { type IncomingMessage, type Server, createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import Medusa, { FetchError } from "@medusajs/js-sdk"
-import { createLastmileStorefront } from "../client"
-import { LastmileStorefrontError, UNREACHABLE_MESSAGE } from "../errors"
+import {
+  type LastmileOrderBookingResponse,
+  LastmileStorefrontError,
+  UNAVAILABLE_MESSAGE,
+  UNREACHABLE_MESSAGE,
+  createLastmileStorefront,
+} from "medusa-plugin-lastmile-storefront"
 import { LIVE_RATES, NOW, PHONE_MISSING, bookedFulfillment, fakeSdk, methodData } from "./fixtures"
+
+/** A logger that remembers what it was told. */
+function recordingLogger() {
+  const lines: string[] = []
+  return { lines, logger: { error: (line: string) => void lines.push(line) } }
+}
+
+/** Medusa's answers by path: what the route answers, and what the classifying probes find. */
+function medusa(answers: Record<string, () => unknown>) {
+  return fakeSdk((path, init) => {
+    const key = init?.query?.cart_id !== undefined || !(path in answers) ? `${path}?` : path
+    const answer = answers[key] ?? answers[path]
+    if (!answer) {
+      throw new Error(`no answer for ${path}`)
+    }
+    return answer()
+  })
+}
+
+const fail =
+  (status: number, message = "Not Found") =>
+  () => {
+    throw new FetchError(message, message, status)
+  }
 
 describe("createLastmileStorefront", () => {
   it("lists the cart's rates in one uncached request, with the caller's headers", async () => {
@@ -61,24 +90,103 @@ describe("createLastmileStorefront", () => {
     expect(calls[0].init?.body).toEqual({ option_id: "so_camden" })
   })
 
-  it("rejects a refused choice with the plugin's sentence for the shopper", async () => {
-    const { sdk } = fakeSdk(() => {
+  it("rejects a refused choice with the plugin's sentence for the shopper, and logs nothing", async () => {
+    const { lines, logger } = recordingLogger()
+    const { sdk } = fakeSdk((path) => {
+      if (path === "/store/regions") {
+        return { regions: [] }
+      }
       throw new FetchError(PHONE_MISSING, "Bad Request", 400)
     })
-    const choosing = createLastmileStorefront(sdk).choose("cart_1", { shippingOptionId: "so_next_day", rateCode: null })
+    const choosing = createLastmileStorefront(sdk, { logger }).choose("cart_1", {
+      shippingOptionId: "so_next_day",
+      rateCode: null,
+    })
     await expect(choosing).rejects.toThrow(LastmileStorefrontError)
-    await expect(choosing).rejects.toMatchObject({ message: PHONE_MISSING, status: 400, shopperCanFix: true })
+    await expect(choosing).rejects.toMatchObject({
+      message: PHONE_MISSING,
+      status: 400,
+      reason: "refused",
+      shopperCanFix: true,
+    })
+    expect(lines).toEqual([])
   })
 
-  it("says the store cannot be reached when no answer came back", async () => {
+  it("says the store cannot be reached when no answer came back, and logs why once", async () => {
+    const { lines, logger } = recordingLogger()
     const { sdk } = fakeSdk(() => {
       throw new TypeError("fetch failed")
     })
-    await expect(createLastmileStorefront(sdk).listRates("cart_1")).rejects.toMatchObject({
-      message: UNREACHABLE_MESSAGE,
-      status: null,
-      shopperCanFix: false,
+    const lastmile = createLastmileStorefront(sdk, { logger })
+    for (let i = 0; i < 2; i++) {
+      await expect(lastmile.listRates("cart_1")).rejects.toMatchObject({
+        message: UNREACHABLE_MESSAGE,
+        status: null,
+        reason: "unreachable",
+        shopperCanFix: false,
+      })
+    }
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain("GET /store/lastmile/rates: no answer: fetch failed")
+    expect(lines[0]).toContain("STORE_CORS")
+  })
+
+  it("tells a backend without the plugin's routes from a cart with no lastmile option", async () => {
+    const { lines, logger } = recordingLogger()
+    // Medusa checks the key before routing: the route's own 404 is the missing route, with the key accepted.
+    const { sdk } = medusa({ "/store/lastmile/rates?": fail(404), "/store/lastmile/rates": fail(404) })
+    const lastmile = createLastmileStorefront(sdk, { logger })
+    await expect(lastmile.loadDeliveryStep("cart_1")).rejects.toMatchObject({
+      reason: "route_missing",
+      status: 404,
+      message: UNAVAILABLE_MESSAGE,
     })
+    await expect(lastmile.listRates("cart_2")).rejects.toMatchObject({ reason: "route_missing" })
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatch(/GET \/store\/lastmile\/rates answered 404: the backend has no lastmile routes/)
+
+    const empty = medusa({ "/store/lastmile/rates?": () => ({ ...LIVE_RATES, rates: [] }) })
+    const step = await createLastmileStorefront(empty.sdk, { logger }).loadDeliveryStep("cart_1")
+    expect([step.delivery, step.collection, step.unavailable]).toEqual([[], [], []])
+  })
+
+  it("tells a cart that does not exist from a missing route", async () => {
+    const { sdk } = medusa({
+      "/store/lastmile/rates?": fail(404, "Cart id cart_gone not found"),
+      "/store/lastmile/rates": fail(400, "cart_id is required, once"),
+    })
+    await expect(createLastmileStorefront(sdk, { logger: null }).listRates("cart_gone")).rejects.toMatchObject({
+      reason: "not_found",
+      status: 404,
+    })
+  })
+
+  it("tells a refused publishable key from a refused request, and logs it once with what to check", async () => {
+    const { lines, logger } = recordingLogger()
+    const refused = fail(400, "A valid publishable key is required to proceed with the request")
+    const { sdk } = medusa({ "/store/lastmile/rates?": refused, "/store/regions": refused })
+    const lastmile = createLastmileStorefront(sdk, { logger })
+    for (let i = 0; i < 3; i++) {
+      await expect(lastmile.listRates("cart_1")).rejects.toMatchObject({
+        reason: "publishable_key",
+        status: 400,
+        message: UNAVAILABLE_MESSAGE,
+        shopperCanFix: false,
+      })
+    }
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain("Medusa refuses the publishable API key")
+  })
+
+  it("says a server error is one, transient, and logs it once", async () => {
+    const { lines, logger } = recordingLogger()
+    const { sdk } = medusa({ "/store/lastmile/rates?": fail(500, "An unknown error occurred.") })
+    const lastmile = createLastmileStorefront(sdk, { logger })
+    await expect(lastmile.listRates("cart_1")).rejects.toMatchObject({ reason: "server_error", transient: true })
+    await expect(lastmile.listRates("cart_1")).rejects.toMatchObject({ reason: "server_error" })
+    expect(lines).toEqual([
+      "medusa-plugin-lastmile-storefront: GET /store/lastmile/rates answered 500: An unknown error occurred: see the backend's log.",
+    ])
   })
 
   it("reads an order's tracking from the store API's order", async () => {
@@ -99,7 +207,39 @@ describe("createLastmileStorefront", () => {
       status: "booked",
       trackingNumber: "LM-4242",
       trackingUrl: "https://track.example.com/LM-4242",
+      booking: null,
     })
+  })
+
+  it("reads where the booking stands while the order is not booked yet", async () => {
+    const order = {
+      id: "order_1",
+      shipping_methods: [{ name: "Next day delivery", data: methodData() }],
+      fulfillments: [],
+    }
+    const booking: LastmileOrderBookingResponse = {
+      order_id: "order_1",
+      booking: { state: "needs_attention", books_on: "order_placed" },
+    }
+    const { sdk, calls } = fakeSdk((path) => (path.endsWith("/booking") ? booking : { order }))
+    const tracking = await createLastmileStorefront(sdk).retrieveTracking("order_1")
+    expect(calls.map((c) => c.path)).toEqual(["/store/orders/order_1", "/store/lastmile/orders/order_1/booking"])
+    expect(tracking).toMatchObject({ status: "pending", booking: "needs_attention", booksOn: "order_placed" })
+  })
+
+  it("still reads the tracking of a pending order from a backend without the booking route", async () => {
+    const order = {
+      id: "order_1",
+      shipping_methods: [{ name: "Next day delivery", data: methodData() }],
+      fulfillments: [],
+    }
+    const { sdk } = medusa({
+      "/store/orders/order_1": () => ({ order }),
+      "/store/lastmile/orders/order_1/booking": fail(404),
+      "/store/lastmile/rates": fail(404),
+    })
+    const tracking = await createLastmileStorefront(sdk, { logger: null }).retrieveTracking("order_1")
+    expect(tracking).toMatchObject({ status: "pending", booking: null })
   })
 })
 
@@ -108,6 +248,7 @@ describe("over the real js-sdk", () => {
   let baseUrl: string
   const seen: { method?: string; url?: string; key?: string | string[]; body: string }[] = []
   let answer: { status: number; body: unknown } = { status: 200, body: {} }
+  let regions: { status: number; body: unknown } = { status: 200, body: { regions: [] } }
 
   beforeAll(async () => {
     server = createServer(async (req: IncomingMessage, res) => {
@@ -116,8 +257,9 @@ describe("over the real js-sdk", () => {
         body += chunk
       }
       seen.push({ method: req.method, url: req.url, key: req.headers["x-publishable-api-key"], body })
-      res.writeHead(answer.status, { "content-type": "application/json" })
-      res.end(JSON.stringify(answer.body))
+      const shown = req.url?.startsWith("/store/regions") ? regions : answer
+      res.writeHead(shown.status, { "content-type": "application/json" })
+      res.end(JSON.stringify(shown.body))
     })
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -139,7 +281,9 @@ describe("over the real js-sdk", () => {
   })
 
   it("posts the choice as JSON and surfaces Medusa's 400 message", async () => {
+    // The choice is refused; a plain store read (the key's check) is not.
     answer = { status: 400, body: { type: "invalid_data", message: PHONE_MISSING } }
+    regions = { status: 200, body: { regions: [] } }
     await expect(
       storefront().choose("cart_1", { shippingOptionId: "so_next_day", rateCode: "ND-STD" })
     ).rejects.toMatchObject({ name: "LastmileStorefrontError", message: PHONE_MISSING, status: 400 })
@@ -148,5 +292,17 @@ describe("over the real js-sdk", () => {
       url: `/store/carts/cart_1/shipping-methods?fields=${encodeURIComponent("+shipping_methods.data,+shipping_methods.name")}`,
     })
     expect(JSON.parse(seen[0].body)).toEqual({ option_id: "so_next_day", data: { rate_code: "ND-STD" } })
+  })
+
+  it("tells Medusa's refusal of the publishable key apart through the real js-sdk", async () => {
+    const refusal = { status: 400, body: { type: "not_allowed", message: "A valid publishable key is required" } }
+    answer = refusal
+    regions = refusal
+    await expect(
+      createLastmileStorefront(new Medusa({ baseUrl, publishableKey: "pk_wrong" }), { logger: null }).listRates(
+        "cart_1"
+      )
+    ).rejects.toMatchObject({ reason: "publishable_key", status: 400 })
+    expect(seen.map((s) => s.url)).toEqual(["/store/lastmile/rates?cart_id=cart_1", "/store/regions?limit=1&fields=id"])
   })
 })

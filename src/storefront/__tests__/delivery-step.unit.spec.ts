@@ -1,7 +1,12 @@
 import type { LastmileRatesResponse as RouteRatesResponse } from "../../lib/checkout/option-rate"
-import { selectedChoiceKey, toDeliveryStep } from "../delivery-step"
-import { formatAmount, formatCo2Savings, formatWindow } from "../format"
-import type { LastmileRatesResponse } from "../types"
+import {
+  selectedChoiceKey,
+  toDeliveryStep,
+  formatAmount,
+  formatCo2Savings,
+  formatWindow,
+  type LastmileRatesResponse,
+} from "medusa-plugin-lastmile-storefront"
 import {
   CAMDEN_READINESS,
   INCOMPLETE_RATES,
@@ -94,11 +99,13 @@ describe("toDeliveryStep", () => {
         name: "Next day delivery",
         priceText: "£6.00",
         estimate: true,
-        description: "Delivery price estimated: live prices are unavailable right now.",
+        priceNote: "Estimated price",
+        // The price note says it is an estimate, and the step's verdict why: the row does not say it a third time.
+        description: null,
       }),
     ])
     expect(step.unavailable.map((u) => u.reason)).toEqual([
-      "Live delivery prices are unavailable right now. Please try again in a moment.",
+      "Collection cannot be confirmed right now. Please try again in a moment.",
     ])
   })
 

@@ -14,11 +14,10 @@ import {
   toLabels,
 } from "../../lib/contracts/plugin-data"
 import { buildFulfillmentOptions } from "../../lib/contracts/fulfillment-options"
-import { LASTMILE_PROVIDER_ID } from "../delivery-step"
 import type { PricingResult } from "../../lib/checkout/pricing-result"
 import { describePricing, describeStandIn } from "../../lib/checkout/rate-details"
 import type { ServiceRate } from "../../lib/contracts/service-shapes"
-import type { LastmileFetchInit, LastmileSdk } from "../types"
+import { LASTMILE_PROVIDER_ID, type LastmileFetchInit, type LastmileSdk } from "medusa-plugin-lastmile-storefront"
 
 export const [NEXT_DAY, COLLECTION] = buildFulfillmentOptions(["NEXT_DAY"])
 export const [SAME_DAY] = buildFulfillmentOptions(["SAME_DAY"])

@@ -1,7 +1,11 @@
-import { formatStoreAddress, storeAddressUnlessIn } from "../store-address"
-import { readOrderTracking } from "../tracking"
-import { LASTMILE_STATUS_TEXT, describeOrderTracking } from "../tracking-text"
-import type { LastmileOrderLike } from "../types"
+import {
+  formatStoreAddress,
+  storeAddressUnlessIn,
+  readOrderTracking,
+  LASTMILE_STATUS_TEXT,
+  describeOrderTracking,
+  type LastmileOrderLike,
+} from "medusa-plugin-lastmile-storefront"
 import {
   CAMDEN_READINESS,
   CAMDEN_STORE,
@@ -107,7 +111,7 @@ describe("describeOrderTracking", () => {
     expect(trackingTextOf({ shipping_methods: [{ name: "Collect from Camden", data }] })).toMatchObject({
       heading: "Your collection",
       title: "Collect from Camden",
-      statusText: "We are arranging your collection with the store.",
+      statusText: "We are arranging your collection with the store. Its details show here once it is booked.",
       storeAddress: null,
       readiness: CAMDEN_READINESS,
       windowText: null,
@@ -118,7 +122,7 @@ describe("describeOrderTracking", () => {
 
   it("words every status for its kind", () => {
     expect(LASTMILE_STATUS_TEXT.collection).toEqual({
-      pending: "We are arranging your collection with the store.",
+      pending: "We are arranging your collection with the store. Its details show here once it is booked.",
       booked: "Booked for collection at the store.",
       shipped: "On its way to the store, or ready there to collect.",
       delivered: "Collected.",

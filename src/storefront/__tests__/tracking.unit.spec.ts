@@ -1,9 +1,14 @@
 import type { HttpTypes } from "@medusajs/types"
 import { readFulfillmentData, readShippingMethodData } from "../../lib/contracts/plugin-data"
 import { LASTMILE_PROVIDER_IDENTIFIER, optionKindOf } from "../../lib/contracts/fulfillment-options"
-import { LASTMILE_PROVIDER_ID, isLastmileShippingOption } from "../delivery-step"
-import { readOrderTracking } from "../tracking"
-import type { LastmileCartLike, LastmileOrderLike } from "../types"
+import {
+  LASTMILE_PROVIDER_ID,
+  isLastmileShippingOption,
+  readChosenMethod,
+  readOrderTracking,
+  type LastmileCartLike,
+  type LastmileOrderLike,
+} from "medusa-plugin-lastmile-storefront"
 import {
   CAMDEN_READINESS,
   CAMDEN_STORE,
@@ -19,6 +24,7 @@ import {
 type Fits<A, B> = [A] extends [B] ? true : false
 const orderFits: Fits<HttpTypes.StoreOrder, LastmileOrderLike> = true
 const cartFits: Fits<HttpTypes.StoreCart, LastmileCartLike> = true
+const chosenFits: Fits<[HttpTypes.StoreCart, HttpTypes.StoreOrder], Parameters<typeof readChosenMethod>[0][]> = true
 
 const placed = (overrides: Partial<LastmileOrderLike> = {}): LastmileOrderLike => ({
   id: "order_1",
@@ -29,7 +35,7 @@ const placed = (overrides: Partial<LastmileOrderLike> = {}): LastmileOrderLike =
 
 describe("readOrderTracking", () => {
   it("takes Medusa's StoreOrder (and the step Medusa's StoreCart) as typed by @medusajs/types", () => {
-    expect([orderFits, cartFits]).toEqual([true, true])
+    expect([orderFits, cartFits, chosenFits]).toEqual([true, true, true])
   })
 
   it("is pending right after the order is placed, with the window the shopper chose", () => {
@@ -47,6 +53,8 @@ describe("readOrderTracking", () => {
       window: { from: "2026-07-25T07:00:00.000Z", to: "2026-07-25T19:00:00.000Z" },
       description: null,
       collection: null,
+      booking: null,
+      booksOn: null,
     })
   })
 

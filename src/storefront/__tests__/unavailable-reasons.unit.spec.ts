@@ -1,17 +1,20 @@
 import type { PricingResult } from "../../lib/checkout/pricing-result"
 import type { QuoteInputField } from "../../lib/checkout/quote-request"
 import { describePricing, describeStandIn } from "../../lib/checkout/rate-details"
-import { toDeliveryStep } from "../delivery-step"
 import {
   LASTMILE_ACTION_TEXT,
+  LIVE_PRICES_UNAVAILABLE_TEXT,
   NONE_AVAILABLE_TEXT,
   NOTHING_OFFERED_TEXT,
+  OUTAGE_TEXT,
   SOME_UNAVAILABLE_TEXT,
   actionFor,
   summariseUnavailable,
-} from "../unavailable-reasons"
+  toDeliveryStep,
+} from "medusa-plugin-lastmile-storefront"
 import {
   COLLECTION,
+  KEPT_RATES,
   LIVE_RATES,
   NEXT_DAY,
   OUTAGE_RATES,
@@ -125,8 +128,8 @@ describe("summariseUnavailable", () => {
       action: "edit_address",
       actionText: "Edit your address",
     })
+    // The verdict says the address is not served: that reason is not said again; the stores' own one is.
     expect(groups.map((g) => [g.names.length, g.reason, g.action])).toEqual([
-      [2, "This service does not deliver to this address.", "edit_address"],
       [5, "This store cannot offer collection for this cart.", "choose_another"],
     ])
   })
@@ -145,21 +148,52 @@ describe("summariseUnavailable", () => {
 
   it("asks to try again when the service is down and nothing has a fallback price", () => {
     const { verdict, groups } = toDeliveryStep(allRefused(DOWN)).reasons
+    expect(verdict).toEqual({ kind: "try_later", text: OUTAGE_TEXT, action: "try_later", actionText: "Try again" })
+    expect(groups).toEqual([])
+    const deliveryOnly = toDeliveryStep(ratesResponse(deliveries(DOWN))).reasons
+    expect(deliveryOnly.verdict?.text).toBe(
+      "Live delivery prices are unavailable right now. Please try again in a moment."
+    )
+    expect(deliveryOnly.groups).toEqual([])
+  })
+
+  it("offers the fallback, says the other rates cannot be shown, and says once in a store's words why", () => {
+    const { verdict, groups } = toDeliveryStep(OUTAGE_RATES).reasons
     expect(verdict).toEqual({
-      kind: "try_later",
-      text: "Live delivery prices are unavailable right now. Please try again in a moment.",
+      kind: "prices_unavailable",
+      text: LIVE_PRICES_UNAVAILABLE_TEXT,
       action: "try_later",
       actionText: "Try again",
     })
-    expect(groups).toEqual([])
+    expect(groups).toEqual([
+      expect.objectContaining({
+        names: ["Collect from Camden"],
+        reason: "Collection cannot be confirmed right now. Please try again in a moment.",
+        code: "service_unavailable",
+        action: "try_later",
+      }),
+    ])
   })
 
-  it("offers the fallback and says once why the stores cannot be confirmed during an outage", () => {
-    const { verdict, groups } = toDeliveryStep(OUTAGE_RATES).reasons
-    expect(verdict?.kind).toBe("some_unavailable")
-    expect(groups).toEqual([
-      expect.objectContaining({ names: ["Collect from Camden"], code: "service_unavailable", action: "try_later" }),
+  it("says the other rates cannot be shown while the chosen one keeps its price", () => {
+    const step = toDeliveryStep(KEPT_RATES)
+    expect(step.delivery.map((c) => [c.name, c.priceNote])).toEqual([
+      ["Next day", "Price as chosen"],
+      ["Same day delivery", "Estimated price"],
     ])
+    expect(step.reasons.verdict).toMatchObject({ kind: "prices_unavailable", text: LIVE_PRICES_UNAVAILABLE_TEXT })
+  })
+
+  it("never gives a store a delivery's reason", () => {
+    for (const refusal of [NOT_SERVED, DOWN]) {
+      const step = toDeliveryStep(ratesResponse([...deliveries(refusal), ...stores(refusal)]))
+      const storeReasons = step.unavailable.filter((u) => u.kind === "collection").map((u) => u.reason)
+      expect(storeReasons.length).toBeGreaterThan(0)
+      for (const reason of storeReasons) {
+        expect(reason).toMatch(/collection/i)
+        expect(reason).not.toMatch(/deliver/i)
+      }
+    }
   })
 
   it("names each affected option once, in the step's order", () => {

@@ -3,7 +3,7 @@
  * address, or the store kept on a shipping method or fulfillment) and
  * written on one line for the shopper.
  */
-import type { LastmileStoreAddress } from "./types"
+import type { LastmileStoreAddress } from "./types.js"
 
 /** The address's fields that hold text; null when there is no address object at all. */
 export function readStoreAddress(value: unknown): LastmileStoreAddress | null {

@@ -7,92 +7,27 @@
  * click is one request, and its price is the one the cart is charged: live,
  * kept through a moment's outage, or the merchant's estimate.
  */
-import { formatAmount, formatCo2Savings, formatWindow, type LastmileFormatOptions } from "./format"
-import { readStoreAddress } from "./store-address"
-import type {
-  LastmileCartLike,
-  LastmileCartShippingMethod,
-  LastmileDeliveryRate,
-  LastmileOptionRate,
-  LastmileRatesResponse,
-  LastmileStoreAddress,
-  LastmileWindow,
-} from "./types"
 import {
+  type LastmileChoice,
+  type LastmileChoiceBase,
+  type LastmileChoiceRef,
+  type LastmileCollectionChoice,
+  type LastmileDeliveryChoice,
   type LastmileUnavailableOption,
-  type LastmileUnavailableSummary,
-  summariseUnavailable,
-} from "./unavailable-reasons"
-
-export type { LastmileStoreAddress } from "./types"
-export type { LastmileUnavailableOption } from "./unavailable-reasons"
-
-/** The provider id of a host that registers the provider with `id: "lastmile"`, as the README's install does. */
-export const LASTMILE_PROVIDER_ID = "lastmile_lastmile"
-
-/** Whether a provider id is lastmile's, whatever id the host registered the provider under (`lastmile_<id>`). */
-export function isLastmileProviderId(providerId: string | null | undefined): boolean {
-  return !!providerId?.startsWith("lastmile_")
-}
+  choiceKey,
+  isLastmileProviderId,
+} from "./choices.js"
+import { text } from "./chosen-method.js"
+import type { LastmileDeliveryRate, LastmileOptionRate, LastmileRatesResponse, LastmileWindow } from "./contract.js"
+import { type LastmileFormatOptions, formatAmount, formatCo2Savings, formatWindow } from "./format.js"
+import { readStoreAddress } from "./store-address.js"
+import type { LastmileCartLike, LastmileCartShippingMethod } from "./types.js"
+import { type LastmileUnavailableSummary, summariseUnavailable } from "./unavailable-reasons.js"
 
 /** Whether one of Medusa's shipping options (`GET /store/shipping-options`) is lastmile's, so a step lists it once. */
 export function isLastmileShippingOption(option: { provider_id?: string | null }): boolean {
   return isLastmileProviderId(option.provider_id)
 }
-
-/** What choosing sends: the option, and for one delivery rate among several its code. */
-export interface LastmileChoiceRef {
-  shippingOptionId: string
-  /** A delivery rate's code (`data.rate_code`); null chooses the option at its own price (a store, or the option's rule). */
-  rateCode: string | null
-}
-
-interface ChoiceBase extends LastmileChoiceRef {
-  /** Unique within the step: the value of a radio button. */
-  key: string
-  /** The shipping option's name, as the merchant named it. */
-  optionName: string
-  /** Major units of `currencyCode`. */
-  amount: number
-  currencyCode: string
-  isTaxInclusive: boolean
-  /** The merchant's fallback price while live prices are unavailable: show it as an estimate. */
-  estimate: boolean
-  /**
-   * The price the cart's method keeps while live prices are unavailable for a
-   * moment: what the cart is charged for this choice, not an estimate.
-   */
-  kept: boolean
-  /** Words for beside the price when it is not a live one: "Estimated price", "Price as chosen"; null when live. */
-  priceNote: string | null
-  description: string | null
-  window: LastmileWindow | null
-  priceText: string
-  windowText: string | null
-}
-
-export interface LastmileDeliveryChoice extends ChoiceBase {
-  kind: "delivery"
-  /** The rate's name, else the option's. */
-  name: string
-  co2Savings: number | null
-  co2Text: string | null
-  /** The rate the option's `delivery_rate_rule` picks, which `amount` of the option prices. */
-  isDefault: boolean
-}
-
-export interface LastmileCollectionChoice extends ChoiceBase {
-  kind: "collection"
-  rateCode: null
-  /** The stock location's name, else the option's. */
-  storeName: string
-  address: LastmileStoreAddress | null
-  stockLocationId: string | null
-  /** The store's id at the service. */
-  merchantLocationId: string | null
-}
-
-export type LastmileChoice = LastmileDeliveryChoice | LastmileCollectionChoice
 
 export interface LastmileDeliveryStep {
   cartId: string
@@ -130,10 +65,6 @@ const NO_REASON = "This option is not available right now."
 /** Beside a price that is not a live quote's. */
 export const ESTIMATE_NOTE = "Estimated price"
 export const KEPT_NOTE = "Price as chosen"
-
-export function choiceKey(choice: LastmileChoiceRef): string {
-  return choice.rateCode === null ? choice.shippingOptionId : `${choice.shippingOptionId}#${choice.rateCode}`
-}
 
 /** The delivery step of a cart from one `GET /store/lastmile/rates` answer. */
 export function toDeliveryStep(
@@ -230,10 +161,12 @@ function deliveryChoices(
   if (!offered.length) {
     // No live rates to pick from (the outage fallback, or a price kept through a blip): the option is the choice.
     const ref = { shippingOptionId: option.shipping_option_id, rateCode: null }
+    // An estimate's text only says it is one: its price note, and the step's verdict, say so once.
+    const description = option.fallback ? null : option.description
     return {
       choices: [
         {
-          ...choiceBase(option, ref, amount, option.description, option.window, format),
+          ...choiceBase(option, ref, amount, description, option.window, format),
           kind: "delivery",
           // A kept price is the held rate's: named as the shopper chose it, as the cart's summary names it.
           name: (option.kept ? (option.rate_name ?? heldRateName) : null) ?? option.name,
@@ -266,11 +199,13 @@ function collectionChoice(
   format: LastmileFormatOptions
 ): LastmileCollectionChoice {
   const ref = { shippingOptionId: option.shipping_option_id, rateCode: null }
+  const storeName = optionDisplayName(option)
   return {
     ...choiceBase(option, ref, amount, option.description, option.window, format),
     kind: "collection",
     rateCode: null,
-    storeName: optionDisplayName(option),
+    storeName,
+    name: storeName,
     address: readStoreAddress(option.stock_location?.address),
     stockLocationId: option.stock_location_id,
     merchantLocationId: option.merchant_location_id,
@@ -284,7 +219,7 @@ function choiceBase(
   description: string | null,
   window: LastmileWindow | null,
   format: LastmileFormatOptions
-): ChoiceBase {
+): LastmileChoiceBase {
   return {
     ...ref,
     key: choiceKey(ref),
@@ -348,8 +283,4 @@ export function selectedChoiceKey(
     return picked ? null : (ofOption.find((choice) => choice.kind === "delivery" && choice.isDefault)?.key ?? null)
   }
   return null
-}
-
-function text(value: unknown): string | null {
-  return typeof value === "string" && value.trim() ? value : null
 }

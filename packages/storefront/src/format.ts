@@ -3,7 +3,7 @@
  * follows the shopper's locale and the store's time zone (on a server the
  * runtime's zone is usually UTC: pass `timeZone`).
  */
-import type { LastmileWindow } from "./types"
+import type { LastmileWindow } from "./contract.js"
 
 export interface LastmileFormatOptions {
   /** BCP 47 locale, e.g. "en-GB"; the runtime's default when omitted. */

@@ -1,17 +1,9 @@
 /**
- * The JSON the storefront reads, and the part of `@medusajs/js-sdk` the
- * helpers call. Types only: the route's own types are re-exported (one
- * definition, beside the route), and the sdk is
- * described structurally so this entry never loads js-sdk itself.
+ * The shapes the helpers take from the app: the part of `@medusajs/js-sdk`
+ * they call, described structurally so this package never loads js-sdk
+ * itself, and the fields of Medusa's store cart and order they read. The
+ * plugin's own JSON is in ./contract.ts.
  */
-export type { LastmileOptionRate, LastmileRatesResponse } from "../lib/checkout/option-rate"
-export type { LastmileDeliveryRate } from "../lib/checkout/rate-details"
-
-/** A delivery window as the service gives it: ISO 8601 UTC timestamps. */
-export interface LastmileWindow {
-  from: string
-  to: string
-}
 
 /** A store's address as the shopper is shown it (the stock location's, or the one kept on the method). */
 export interface LastmileStoreAddress {

@@ -5,22 +5,7 @@
  * affects and the one thing the shopper can do about it, and says what the
  * whole step comes to: some options unavailable, or none.
  */
-
-/** An option, or one rate of an offered delivery option, that cannot be offered, with its reason. */
-export interface LastmileUnavailableOption {
-  kind: "delivery" | "collection"
-  key: string
-  shippingOptionId: string
-  /** Set when one rate of an offered delivery option is refused. */
-  rateCode: string | null
-  name: string
-  /** Why, in words for the shopper (e.g. "Enter a phone number so the courier can reach you."). */
-  reason: string
-  /** The machine-readable cause of an option (`input_incomplete`, `service_unavailable`, …); null for a rate. */
-  code: string | null
-  /** For `input_incomplete`: the details to fix (`shipping_address.phone`, `shipping_address`, `email`, …). */
-  fields: string[]
-}
+import type { LastmileChoice, LastmileUnavailableOption } from "./choices.js"
 
 /**
  * What the shopper can do about a reason:
@@ -52,13 +37,16 @@ export interface LastmileReasonGroup {
 }
 
 /**
+ * - `prices_unavailable`: live prices cannot be read right now: what is offered is at the merchant's estimate or at
+ *   the price the shopper chose it at, and the other rates cannot be shown (`LIVE_PRICES_UNAVAILABLE_TEXT`);
  * - `some_unavailable`: some options can be offered, others cannot;
  * - `details_needed`: nothing can be offered until the shopper completes a detail (the text says which);
  * - `try_later`: nothing can be offered while the service cannot be reached;
  * - `none_available`: nothing can be offered: the address is not served (with the address to edit), or for a
  *   reason the shopper cannot fix (no action, `NOTHING_OFFERED_TEXT`).
  */
-export type LastmileVerdictKind = "some_unavailable" | "details_needed" | "try_later" | "none_available"
+export type LastmileVerdictKind =
+  "prices_unavailable" | "some_unavailable" | "details_needed" | "try_later" | "none_available"
 
 export interface LastmileStepVerdict {
   kind: LastmileVerdictKind
@@ -71,11 +59,23 @@ export interface LastmileStepVerdict {
 export interface LastmileUnavailableSummary {
   /** What the step comes to; null when everything can be offered. */
   verdict: LastmileStepVerdict | null
-  /** Each reason once; a reason the verdict already says (a detail to fix, an outage) is not repeated here. */
+  /**
+   * Each reason once; a reason the verdict already says (a detail to fix, an
+   * outage, an address nothing serves) is not repeated here.
+   */
   groups: LastmileReasonGroup[]
 }
 
 export const SOME_UNAVAILABLE_TEXT = "Some options are not available for this order."
+/**
+ * During an outage only what has a price without a live quote is offered
+ * (the merchant's estimate, or the price a choice keeps): the service's other
+ * rates are not known until it answers again.
+ */
+export const LIVE_PRICES_UNAVAILABLE_TEXT =
+  "Live delivery prices are unavailable right now, so other delivery rates cannot be shown. Please try again in a moment."
+/** Nothing can be offered while the service cannot be reached, for deliveries and stores alike. */
+export const OUTAGE_TEXT = "Delivery and collection cannot be confirmed right now. Please try again in a moment."
 export const NOTHING_OFFERED_TEXT =
   "No delivery or collection can be offered for this order right now. Please contact the shop if this persists."
 export const NONE_AVAILABLE_TEXT =
@@ -83,16 +83,33 @@ export const NONE_AVAILABLE_TEXT =
 
 /** The unavailable options of a step (`toDeliveryStep`) grouped by reason, with the step's verdict. */
 export function summariseUnavailable(step: {
-  /** The choices offered (only counted here). */
-  delivery: readonly unknown[]
-  collection: readonly unknown[]
+  delivery: readonly LastmileChoice[]
+  collection: readonly LastmileChoice[]
   unavailable: readonly LastmileUnavailableOption[]
 }): LastmileUnavailableSummary {
-  const anyOffered = step.delivery.length + step.collection.length > 0
+  const offered = [...step.delivery, ...step.collection]
+  const anyOffered = offered.length > 0
   const groups = groupByReason(step.unavailable, anyOffered)
-  const verdict = verdictOf(groups, anyOffered)
-  const said = verdict?.kind === "details_needed" || verdict?.kind === "try_later" ? verdict.text : null
-  return { verdict, groups: groups.filter((group) => group.reason !== said) }
+  const verdict = verdictOf(
+    groups,
+    anyOffered,
+    offered.some((choice) => choice.estimate || choice.kept)
+  )
+  return { verdict, groups: groups.filter((group) => !saidBy(verdict, group)) }
+}
+
+/** Whether the verdict already says what the group would: its sentence, or (an address nothing serves) its cause. */
+function saidBy(verdict: LastmileStepVerdict | null, group: LastmileReasonGroup): boolean {
+  switch (verdict?.kind) {
+    case "details_needed":
+      return group.reason === verdict.text
+    case "try_later":
+      return group.action === "try_later"
+    case "none_available":
+      return verdict.action === "edit_address" && group.code === "route_not_served"
+    default:
+      return false
+  }
 }
 
 function groupByReason(options: readonly LastmileUnavailableOption[], anyOffered: boolean): LastmileReasonGroup[] {
@@ -152,7 +169,19 @@ function detailsAction(fields: readonly string[]): LastmileShopperAction {
     : "edit_address"
 }
 
-function verdictOf(groups: LastmileReasonGroup[], anyOffered: boolean): LastmileStepVerdict | null {
+function verdictOf(
+  groups: LastmileReasonGroup[],
+  anyOffered: boolean,
+  withoutLivePrices: boolean
+): LastmileStepVerdict | null {
+  if (anyOffered && withoutLivePrices) {
+    return {
+      kind: "prices_unavailable",
+      text: LIVE_PRICES_UNAVAILABLE_TEXT,
+      action: "try_later",
+      actionText: LASTMILE_ACTION_TEXT.try_later,
+    }
+  }
   if (anyOffered) {
     return groups.length
       ? { kind: "some_unavailable", text: SOME_UNAVAILABLE_TEXT, action: null, actionText: null }
@@ -162,9 +191,11 @@ function verdictOf(groups: LastmileReasonGroup[], anyOffered: boolean): Lastmile
   if (details) {
     return { kind: "details_needed", text: details.reason, action: details.action, actionText: details.actionText }
   }
-  const outage = groups.find((group) => group.action === "try_later")
-  if (outage) {
-    return { kind: "try_later", text: outage.reason, action: "try_later", actionText: outage.actionText }
+  const outages = groups.filter((group) => group.action === "try_later")
+  if (outages.length) {
+    // One sentence for the whole outage: a delivery's and a store's words when both are out.
+    const text = outages.length === 1 ? outages[0].reason : OUTAGE_TEXT
+    return { kind: "try_later", text, action: "try_later", actionText: LASTMILE_ACTION_TEXT.try_later }
   }
   // The address is to blame only when the service said it cannot serve it; anything else (a store out of stock,
   // a refusal, the shop's own set-up) is not the shopper's to fix by moving house.

@@ -4,7 +4,7 @@
  * A return requested with it (`POST /store/returns`) is booked at the
  * service by the plugin: a courier collects from the order's address.
  */
-import { isLastmileProviderId } from "./delivery-step"
+import { isLastmileProviderId } from "./choices.js"
 
 /** The fulfillment option id the plugin's return option carries as its `data.id`. */
 export const LASTMILE_RETURN_OPTION_ID = "lastmile-return"

@@ -6,16 +6,19 @@
  * `delivered_at`, which the plugin sets as the service reports; what was
  * chosen (the rate's name, the store, its readiness text, the window) from
  * the shipping method's data, else from the booking's. Both shapes are read:
- * the data written since 0.2 (`provider: "lastmile"`, `kind`, `store`) and
+ * the current data (`provider: "lastmile"`, `kind`, `store`) and
  * the older one (`optionId`, location ids).
  */
-import { isLastmileProviderId } from "./delivery-step"
-import { readStoreAddress } from "./store-address"
-import type { LastmileDateLike, LastmileOrderLike, LastmileStoreAddress, LastmileWindow } from "./types"
+import { isLastmileProviderId } from "./choices.js"
+import { lastmileKindOf, readChosenMethod, text, windowOf } from "./chosen-method.js"
+import type { LastmileBookingState, LastmileOrderBookingResponse, LastmileWindow } from "./contract.js"
+import { safeHttpUrl } from "./safe-url.js"
+import { readStoreAddress } from "./store-address.js"
+import type { LastmileDateLike, LastmileOrderLike, LastmileStoreAddress } from "./types.js"
 
 /**
  * - `pending`: not booked yet: the plugin books seconds after the order is placed (or once the merchant
- *   fulfils it, with `booking_trigger: "fulfillment"`), and retries a failed booking.
+ *   fulfils it, with `booking_trigger: "fulfillment"`), and retries a failed booking; `booking` says where it stands.
  * - `booked`: booked with the service, not on its way yet.
  * - `shipped`: on its way (for a collection: on its way to the store, or ready there).
  * - `delivered`: delivered (for a collection: handed over).
@@ -25,9 +28,9 @@ export type LastmileTrackingStatus = "pending" | "booked" | "shipped" | "deliver
 
 /** A collection's store, as the confirmation shows it. */
 export interface LastmileCollectionDetails {
-  /** The store's name (orders placed before 0.2: the shipping option's name, "Collect from <store>"). */
+  /** The store's name (older data: the shipping option's name, "Collect from <store>"). */
   name: string | null
-  /** The store's address, to show where to collect (orders placed before 0.2 carry none: see `readiness`). */
+  /** The store's address, to show where to collect (older data carries none: see `readiness`). */
   address: LastmileStoreAddress | null
   /** When the order is ready there: the service's readiness text, kept from checkout. */
   readiness: string | null
@@ -37,9 +40,9 @@ export interface LastmileCollectionDetails {
    * booking's data); never made up.
    */
   bring: string | null
-  /** Orders placed before 0.2 only (the method no longer carries internal ids). */
+  /** Older data only (the method no longer carries internal ids). */
   stockLocationId: string | null
-  /** Orders placed before 0.2 only. */
+  /** Older data only. */
   merchantLocationId: string | null
 }
 
@@ -70,37 +73,58 @@ export interface LastmileOrderTracking {
   description: string | null
   /** A collection's store; null for a delivery. */
   collection: LastmileCollectionDetails | null
+  /**
+   * Where the booking stands while `status` is `pending` (from `GET
+   * /store/lastmile/orders/:id/booking`): under way, retrying, waiting for
+   * the shop, or not started until the shop sends the order (`booksOn`).
+   * Null when it was not read (`readOrderTracking` of an order alone).
+   */
+  booking: LastmileBookingState | null
+  /** When the plugin books: as the order is placed, or once the shop fulfils it; null when not read. */
+  booksOn: "order_placed" | "fulfillment" | null
 }
 
-/** The order's lastmile delivery, or null when no shipping method of the order is lastmile's. */
-export function readOrderTracking(order: LastmileOrderLike): LastmileOrderTracking | null {
-  const method = (order.shipping_methods ?? []).find((m) => lastmileKindOf(m.data) !== null)
-  if (!method) {
+/**
+ * The order's lastmile delivery, or null when no shipping method of the order
+ * is lastmile's. Pass the booking route's answer (`lastmile.retrieveBooking`)
+ * to tell a booking under way from one that waits for the shop.
+ */
+export function readOrderTracking(
+  order: LastmileOrderLike,
+  booking: LastmileOrderBookingResponse | null = null
+): LastmileOrderTracking | null {
+  const chosen = readChosenMethod(order)
+  if (!chosen) {
     return null
   }
-  const data = method.data ?? {}
-  const kind = lastmileKindOf(data) ?? "delivery"
+  const method = [...(order.shipping_methods ?? [])].reverse().find((m) => lastmileKindOf(m.data) !== null)
+  const data = method?.data ?? {}
   const fulfillment = liveFulfillment(order.fulfillments ?? [])
   const booked = fulfillment?.data ?? {}
-  const booking = readBooking(fulfillment?.data)
+  const bookedTask = readBooking(fulfillment?.data)
   const label = (fulfillment?.labels ?? []).find((l) => l.tracking_number)
-  const rateName = text(data.rateName) ?? text(booked.rateName)
-  const description = text(data.description)
-  const collection = kind === "collection" ? collectionOf(data, booked, method.name ?? null, description) : null
+  const rateName = chosen.rateName ?? text(booked.rateName)
+  const collection =
+    chosen.kind === "collection" ? collectionOf(data, booked, chosen.optionName, chosen.description) : null
+  const state = booking?.booking.state ?? null
+  const status = statusOf(fulfillment, bookedTask !== null || label !== undefined)
   return {
     orderId: order.id,
-    kind,
-    status: statusOf(fulfillment, booking !== null || label !== undefined),
-    trackingNumber: booking?.trackingId ?? label?.tracking_number ?? null,
-    trackingUrl: booking?.trackingUrl ?? (label?.tracking_url || null),
+    kind: chosen.kind,
+    // An order cancelled before its booking has no fulfillment to say so.
+    status: status === "pending" && state === "cancelled" ? "canceled" : status,
+    trackingNumber: bookedTask?.trackingId ?? label?.tracking_number ?? null,
+    trackingUrl: safeHttpUrl(bookedTask?.trackingUrl) ?? safeHttpUrl(label?.tracking_url),
     shippedAt: isoOf(fulfillment?.shipped_at),
     deliveredAt: isoOf(fulfillment?.delivered_at),
-    methodName: method.name ?? null,
+    methodName: chosen.optionName,
     rateName,
-    choiceName: collection ? collection.name : (rateName ?? method.name ?? null),
-    window: windowOf(data.window) ?? windowOf(booked.window),
-    description,
+    choiceName: collection ? collection.name : (rateName ?? chosen.optionName),
+    window: chosen.window ?? windowOf(booked.window),
+    description: chosen.description,
     collection,
+    booking: state,
+    booksOn: booking?.booking.books_on ?? null,
   }
 }
 
@@ -164,23 +188,6 @@ function storeOf(data: Record<string, unknown>): { name?: unknown; address?: unk
   return store && typeof store === "object" ? (store as { name?: unknown; address?: unknown }) : null
 }
 
-/**
- * A shipping method's data is lastmile's when it says so (`provider:
- * "lastmile"` with its `kind`), or, for orders placed before 0.2, when its
- * `optionId` names a lastmile delivery or collection option
- * (`lastmile-<type>`, `lastmile-collection`); returns are not shown.
- */
-function lastmileKindOf(data: Record<string, unknown> | null | undefined): "delivery" | "collection" | null {
-  if (data?.provider === "lastmile" && (data.kind === "delivery" || data.kind === "collection")) {
-    return data.kind
-  }
-  const optionId = data?.optionId
-  if (typeof optionId !== "string" || !optionId.startsWith("lastmile-") || optionId === "lastmile-return") {
-    return null
-  }
-  return optionId === "lastmile-collection" ? "collection" : "delivery"
-}
-
 /** The booking in a fulfillment's data (the plugin's `fulfillmentDataSchema`): a task id, with its code and link. */
 function readBooking(
   data: Record<string, unknown> | null | undefined
@@ -190,17 +197,6 @@ function readBooking(
     return null
   }
   return { trackingId: text(data.trackingId), trackingUrl: text(data.trackingUrl) }
-}
-
-function windowOf(value: unknown): LastmileWindow | null {
-  if (!value || typeof value !== "object" || !("from" in value) || !("to" in value)) {
-    return null
-  }
-  return typeof value.from === "string" && typeof value.to === "string" ? { from: value.from, to: value.to } : null
-}
-
-function text(value: unknown): string | null {
-  return typeof value === "string" && value ? value : null
 }
 
 function isoOf(value: LastmileDateLike | null | undefined): string | null {

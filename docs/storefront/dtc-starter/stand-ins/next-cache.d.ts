@@ -1,0 +1,2 @@
+// `next/cache`'s revalidateTag.
+export declare function revalidateTag(tag: string): void

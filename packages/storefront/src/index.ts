@@ -1,0 +1,108 @@
+/**
+ * medusa-plugin-lastmile-storefront: typed helpers for a storefront of a
+ * Medusa store running medusa-plugin-lastmile, over the app's own
+ * `@medusajs/js-sdk` instance, and the JSON types of the plugin's store
+ * routes. It runs in browsers and in Next.js servers alike, so it loads
+ * nothing at runtime: not js-sdk (the app passes its own instance), not
+ * React, not Medusa's server packages. The plugin re-exports it as
+ * `medusa-plugin-lastmile/storefront`.
+ */
+export {
+  type LastmileChoice,
+  type LastmileChoiceBase,
+  type LastmileChoiceRef,
+  type LastmileCollectionChoice,
+  type LastmileDeliveryChoice,
+  type LastmileUnavailableOption,
+  LASTMILE_PROVIDER_ID,
+  choiceKey,
+} from "./choices.js"
+export {
+  type LastmileChosenMethod,
+  type LastmileChosenMethodText,
+  type LastmileShippingMethodLike,
+  describeChosenMethod,
+  readChosenMethod,
+} from "./chosen-method.js"
+export {
+  type LastmileLogger,
+  type LastmileStorefront,
+  type LastmileStorefrontOptions,
+  createLastmileStorefront,
+} from "./client.js"
+export type {
+  LastmileBookingState,
+  LastmileDeliveryRate,
+  LastmileFulfillmentData,
+  LastmileInputField,
+  LastmileOptionRate,
+  LastmileOrderBookingResponse,
+  LastmileRateDetails,
+  LastmileRatesResponse,
+  LastmileShippingMethodData,
+  LastmileStoreView,
+  LastmileWindow,
+} from "./contract.js"
+export {
+  type LastmileDeliveryStep,
+  type LastmileDeliveryStepOptions,
+  ESTIMATE_NOTE,
+  KEPT_NOTE,
+  isLastmileShippingOption,
+  selectedChoiceKey,
+  toDeliveryStep,
+} from "./delivery-step.js"
+export {
+  type LastmileFailureReason,
+  LastmileStorefrontError,
+  UNAVAILABLE_MESSAGE,
+  UNREACHABLE_MESSAGE,
+  toStorefrontError,
+} from "./errors.js"
+export { type LastmileFormatOptions, formatAmount, formatCo2Savings, formatWindow } from "./format.js"
+export { LASTMILE_RETURN_OPTION_ID, isLastmileReturnOption } from "./returns.js"
+export { safeHttpUrl } from "./safe-url.js"
+export { formatStoreAddress, readStoreAddress, storeAddressUnlessIn } from "./store-address.js"
+export {
+  type LastmileCollectionDetails,
+  type LastmileOrderTracking,
+  type LastmileTrackingStatus,
+  readOrderTracking,
+} from "./tracking.js"
+export {
+  type LastmilePendingState,
+  type LastmileTrackingLink,
+  type LastmileTrackingText,
+  type LastmileTrackingTextOptions,
+  EMAIL_WHEN_BOOKED_TEXT,
+  LASTMILE_PENDING_TEXT,
+  LASTMILE_STATUS_TEXT,
+  describeOrderTracking,
+  pendingStateOf,
+} from "./tracking-text.js"
+export {
+  type LastmileReasonGroup,
+  type LastmileShopperAction,
+  type LastmileStepVerdict,
+  type LastmileUnavailableSummary,
+  type LastmileVerdictKind,
+  LASTMILE_ACTION_TEXT,
+  LIVE_PRICES_UNAVAILABLE_TEXT,
+  NONE_AVAILABLE_TEXT,
+  NOTHING_OFFERED_TEXT,
+  OUTAGE_TEXT,
+  SOME_UNAVAILABLE_TEXT,
+  actionFor,
+  summariseUnavailable,
+} from "./unavailable-reasons.js"
+export { type LastmileWaitOptions, type LastmileWaitResult, isSettled, waitForTracking } from "./wait.js"
+export type {
+  LastmileCartLike,
+  LastmileCartShippingMethod,
+  LastmileDateLike,
+  LastmileFetchInit,
+  LastmileOrderLike,
+  LastmileRequestOptions,
+  LastmileSdk,
+  LastmileStoreAddress,
+} from "./types.js"

@@ -1,0 +1,44 @@
+/**
+ * GET /store/lastmile/orders/:id/booking
+ *
+ * Where the booking of the order's own delivery stands, for a confirmation
+ * page that waits for it: under way, retrying, waiting for the shop, booked.
+ * The store API's order cannot say so (a failed attempt leaves no
+ * fulfillment). Like `GET /store/orders/:id`, the order id is the key; the
+ * answer holds no reason, no id and nothing of the task but its state.
+ */
+import type { LastmileBookingState, LastmileOrderBookingResponse } from "medusa-plugin-lastmile-storefront"
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { LASTMILE_MODULE } from "../../../../../../modules/lastmile"
+import type { LastmileModuleService } from "../../../../../../modules/lastmile/service"
+import type { LastmileTaskRow } from "../../../../../../modules/lastmile/types"
+
+const STATE: Record<LastmileTaskRow["status"], LastmileBookingState> = {
+  pending: "booking",
+  booking: "booking",
+  failed: "retrying",
+  needs_attention: "needs_attention",
+  booked: "booked",
+  cancelled: "cancelled",
+}
+
+export async function GET(req: MedusaRequest, res: MedusaResponse<LastmileOrderBookingResponse>): Promise<void> {
+  const orderId = req.params.id
+  const { data } = await req.scope
+    .resolve(ContainerRegistrationKeys.QUERY)
+    .graph({ entity: "order", fields: ["id"], filters: { id: orderId } })
+  if (!data.length) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order with id: ${orderId} was not found`)
+  }
+  const module = req.scope.resolve<LastmileModuleService>(LASTMILE_MODULE)
+  // The order's own delivery is the task whose reference is the order id (replacements and returns have their own).
+  const [task] = await module.listLastmileTasks({ merchant_order_id: orderId }, { select: ["status"], take: 1 })
+  res.json({
+    order_id: orderId,
+    booking: {
+      state: task ? STATE[task.status] : "not_started",
+      books_on: module.getPluginOptions().bookingTrigger,
+    },
+  })
+}
