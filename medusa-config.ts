@@ -133,7 +133,12 @@ module.exports = defineConfig({
         providers: [
           // Listing the fulfillment module replaces its defaults, so the manual provider is listed again.
           { resolve: "@medusajs/medusa/fulfillment-manual", id: "manual" },
-          { resolve: "./src/providers/lastmile", id: "lastmile", options: lastmileOptions },
+          // Any id works (Medusa registers the provider as lastmile_<id>); a test registers it under another one.
+          {
+            resolve: "./src/providers/lastmile",
+            id: process.env.LASTMILE_PROVIDER_CONFIG_ID || "lastmile",
+            options: lastmileOptions,
+          },
         ],
       },
     },

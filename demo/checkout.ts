@@ -6,7 +6,7 @@
  * webhooks have marked the order's fulfillment delivered.
  */
 import { SAMPLE_SHOPPER, toCartAddress } from "./storefront/lib/shopper"
-import type { TaskView } from "../src/lib/lastmile/admin-api"
+import type { TaskView } from "../src/lib/contracts/admin-api"
 import { DEMO_ADMIN, readDemoState } from "./settings"
 
 const state = readDemoState()

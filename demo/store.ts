@@ -6,7 +6,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { setupShippingOptionsWorkflow } from "../src/workflows/setup-shipping-options"
-import type { SetupReport } from "../src/lib/lastmile/admin-api"
+import type { SetupReport } from "../src/lib/contracts/admin-api"
 import { type MerchantLocation, seedMerchantStore } from "../scripts/catalog"
 
 export interface DemoStore {

@@ -15,6 +15,7 @@ import {
   createShippingProfilesWorkflow,
 } from "@medusajs/medusa/core-flows"
 import { type MerchantLocation, addMerchantLocations, createProducts, createWebshop } from "../../scripts/catalog"
+import { requireLastmileProviderId } from "../../src/lib/options/medusa/provider-id"
 
 /** A location of the store, as the simulator lists it: mapped to the service by its external id. */
 export type SeedLocation = Omit<MerchantLocation, "stock">
@@ -52,6 +53,8 @@ export async function seedStore(
 ): Promise<SeededStore> {
   const link = container.resolve(ContainerRegistrationKeys.LINK)
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  // Whatever id the app registered the provider under.
+  const lastmile = await requireLastmileProviderId(container)
 
   const webshop = await createWebshop(container, "seed")
 
@@ -95,7 +98,7 @@ export async function seedStore(
     locations.flatMap((id) => [
       {
         [Modules.STOCK_LOCATION]: { stock_location_id: id },
-        [Modules.FULFILLMENT]: { fulfillment_provider_id: "lastmile_lastmile" },
+        [Modules.FULFILLMENT]: { fulfillment_provider_id: lastmile },
       },
       {
         [Modules.STOCK_LOCATION]: { stock_location_id: id },
@@ -143,7 +146,7 @@ export async function seedStore(
       {
         name: "Next day delivery",
         price_type: "calculated",
-        provider_id: "lastmile_lastmile",
+        provider_id: lastmile,
         service_zone_id: warehouseZone,
         shipping_profile_id: profile.id,
         type: { label: "Next day", description: "Delivered tomorrow", code: "lastmile-next-day" },
@@ -168,7 +171,7 @@ export async function seedStore(
       {
         name: "Return by courier",
         price_type: "flat",
-        provider_id: "lastmile_lastmile",
+        provider_id: lastmile,
         service_zone_id: warehouseZone,
         shipping_profile_id: profile.id,
         type: { label: "Return", description: "Collected from your address", code: "lastmile-return" },
@@ -186,7 +189,7 @@ export async function seedStore(
       ...stores.map((store) => ({
         name: `Collect from ${store.name}`,
         price_type: "calculated" as const,
-        provider_id: "lastmile_lastmile",
+        provider_id: lastmile,
         service_zone_id: storeZones[store.externalLocationId!],
         shipping_profile_id: profile.id,
         type: { label: "Click & collect", description: "Collect from a store", code: "lastmile-collection" },
@@ -213,11 +216,11 @@ export async function seedStore(
     warehouseId: locationId(warehouse),
     storeLocations: Object.fromEntries(stores.map((s) => [s.externalLocationId!, locationId(s)])),
     options: {
-      nextDay: optionId(warehouseZone, "lastmile_lastmile"),
+      nextDay: optionId(warehouseZone, lastmile),
       manual: optionId(warehouseZone, "manual_manual"),
-      returns: optionId(warehouseZone, "lastmile_lastmile", "return"),
+      returns: optionId(warehouseZone, lastmile, "return"),
       collection: Object.fromEntries(
-        stores.map((s) => [s.externalLocationId!, optionId(storeZones[s.externalLocationId!], "lastmile_lastmile")])
+        stores.map((s) => [s.externalLocationId!, optionId(storeZones[s.externalLocationId!], lastmile)])
       ),
     },
     variants: { tee: variantId(TEE_SKU), mug: variantId(MUG_SKU) },

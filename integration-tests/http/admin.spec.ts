@@ -6,7 +6,7 @@ import type {
   LocationMappingResult,
   LocationView,
   SetupReport,
-} from "../../src/lib/lastmile/admin-api"
+} from "../../src/lib/contracts/admin-api"
 import { setupShippingOptionsWorkflow } from "../../src/workflows/setup-shipping-options"
 import {
   createLastmileStockLocationWorkflow,

@@ -1,10 +1,23 @@
+/**
+ * The provider registered under an id of the app's own (`id: "courier"` in
+ * medusa-config.ts, so Medusa's `lastmile_courier`): listed, priced and
+ * booked under it, with nothing of the plugin expecting `lastmile_lastmile`.
+ */
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import type { LastmileRatesResponse } from "../../src/lib/checkout/option-rate"
 import { createAdminHeaders } from "../helpers/admin-auth"
+import { londonTestLocations } from "../helpers/london-store"
+import { orderWith, waitForTask } from "../helpers/orders"
+import { seedFromSimulatorLocations } from "../helpers/seed-store"
 import { useSimulator } from "../helpers/simulator"
+import { Storefront, londonShopper } from "../helpers/storefront"
 
 jest.setTimeout(120_000)
 
-const { simulator } = useSimulator()
+const PROVIDER_ID = "lastmile_courier"
+
+const { simulator } = useSimulator({ locations: londonTestLocations() }, { LASTMILE_PROVIDER_CONFIG_ID: "courier" })
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
@@ -15,18 +28,19 @@ medusaIntegrationTestRunner({
     })
 
     describe("the lastmile fulfillment provider", () => {
-      it("is registered and enabled as lastmile_lastmile beside the manual provider", async () => {
+      it("is registered and enabled under the id the app gives it, beside the manual provider", async () => {
         const response = await api.get("/admin/fulfillment-providers?limit=50", admin)
 
         expect(response.status).toBe(200)
         const ids = response.data.fulfillment_providers.map((p: { id: string }) => p.id)
-        expect(ids).toEqual(expect.arrayContaining(["lastmile_lastmile", "manual_manual"]))
-        const lastmile = response.data.fulfillment_providers.find((p: { id: string }) => p.id === "lastmile_lastmile")
+        expect(ids).toEqual(expect.arrayContaining([PROVIDER_ID, "manual_manual"]))
+        expect(ids).not.toContain("lastmile_lastmile")
+        const lastmile = response.data.fulfillment_providers.find((p: { id: string }) => p.id === PROVIDER_ID)
         expect(lastmile.is_enabled).toBe(true)
       })
 
       it("lists next-day delivery, click & collect and return as fulfillment options", async () => {
-        const response = await api.get("/admin/fulfillment-providers/lastmile_lastmile/options", admin)
+        const response = await api.get(`/admin/fulfillment-providers/${PROVIDER_ID}/options`, admin)
 
         expect(response.status).toBe(200)
         expect(response.data.fulfillment_options).toEqual([
@@ -41,8 +55,42 @@ medusaIntegrationTestRunner({
 
       it("reaches the service for nothing at boot, nor while listing options", async () => {
         expect(simulator.requests()).toEqual([])
-        await api.get("/admin/fulfillment-providers/lastmile_lastmile/options", admin)
+        await api.get(`/admin/fulfillment-providers/${PROVIDER_ID}/options`, admin)
         expect(simulator.requests()).toEqual([])
+      })
+
+      it("prices a cart and books its order under that id", async () => {
+        const seed = await seedFromSimulatorLocations(getContainer(), londonTestLocations())
+        const shop = new Storefront(api, seed.publishableKey)
+        const cart = await shop.createCart({
+          region_id: seed.regions.gbp,
+          email: "ada@example.com",
+          shipping_address: londonShopper,
+          items: [{ variant_id: seed.variants.tee, quantity: 1 }],
+        })
+        const rates = await shop.get<LastmileRatesResponse>(`/store/lastmile/rates?cart_id=${cart.id}`)
+        expect(rates.status).toBe(200)
+        expect(rates.data.rates.find((r) => r.shipping_option_id === seed.options.nextDay)).toMatchObject({
+          available: true,
+          amount: 4.95,
+        })
+
+        const order = await orderWith(shop, seed, seed.options.nextDay)
+        const task = await waitForTask(getContainer(), order.id)
+
+        expect(task).toMatchObject({ status: "booked", rate_code: "NEXT_DAY" })
+        const { data } = await getContainer()
+          .resolve(ContainerRegistrationKeys.QUERY)
+          .graph({
+            entity: "fulfillment",
+            fields: ["id", "provider_id", "labels.*"],
+            filters: { id: task.fulfillment_id! },
+          })
+        expect(data[0]).toMatchObject({
+          provider_id: PROVIDER_ID,
+          labels: [expect.objectContaining({ tracking_number: task.tracking_id })],
+        })
+        expect(simulator.tasks().filter((t) => t.merchantOrderId === order.id)).toHaveLength(1)
       })
     })
   },

@@ -50,44 +50,104 @@ function resolveTarget(from: string, spec: string): string | null {
   return base.startsWith("..") ? base : null
 }
 
+/** The pure rooms of lib, top to bottom: no Medusa, each importing only the rooms below it. */
+const PURE_LIB = [
+  "lib/booking/",
+  "lib/store/",
+  "lib/checkout/",
+  "lib/options/",
+  "lib/tracking/",
+  "lib/service-client/",
+  "lib/money/",
+  "lib/address/",
+  "lib/support/",
+  "lib/contracts/",
+]
+/** The parts of a lib concern that read Medusa's data (query, a core flow): the only lib files importing Medusa. */
+const MEDUSA_LIB = ["lib/booking/medusa/", "lib/checkout/medusa/", "lib/store/medusa/", "lib/options/medusa/"]
+const LIB = [...MEDUSA_LIB, ...PURE_LIB]
+
 /**
- * The rooms, each with the project rooms it may import (prefixes of src).
- * The order is the table's: a room imports rooms below it, never above.
+ * The rooms, each with the rooms it may import besides itself (types only:
+ * prefixes of src). The order is the table's: a room imports rooms below it,
+ * never above.
  */
 const ROOMS: { room: string; may: string[]; typesOnly?: string[] }[] = [
-  { room: "admin/", may: ["admin/"], typesOnly: ["lib/lastmile/admin-api"] },
-  { room: "api/", may: ["api/", "workflows/", "modules/", "lib/"] },
-  { room: "subscribers/", may: ["subscribers/", "workflows/", "modules/", "lib/"] },
-  { room: "jobs/", may: ["jobs/", "workflows/", "modules/", "lib/"] },
-  { room: "links/", may: ["links/", "modules/", "lib/"] },
-  { room: "workflows/", may: ["workflows/", "modules/", "lib/"] },
-  { room: "providers/", may: ["providers/", "lib/lastmile/", "lib/service-client/"] },
-  { room: "modules/", may: ["modules/", "lib/"] },
-  { room: "lib/checkout/", may: ["lib/checkout/", "lib/lastmile/"] },
-  { room: "lib/reads/", may: ["lib/reads/", "lib/lastmile/"] },
-  { room: "lib/booking/", may: ["lib/booking/", "lib/lastmile/", "lib/service-client/"] },
-  { room: "lib/tracking/", may: ["lib/tracking/", "lib/lastmile/"] },
-  { room: "lib/service-client/", may: ["lib/service-client/", "lib/lastmile/"] },
-  { room: "lib/lastmile/", may: ["lib/lastmile/"] },
+  { room: "admin/", may: [], typesOnly: ["lib/contracts/admin-api"] },
+  { room: "api/", may: ["workflows/", "modules/", ...LIB] },
+  { room: "subscribers/", may: ["workflows/", "modules/", ...LIB] },
+  { room: "jobs/", may: ["workflows/", "modules/", ...LIB] },
+  { room: "links/", may: ["modules/", ...LIB] },
+  { room: "workflows/", may: ["modules/", ...LIB] },
+  { room: "providers/", may: PURE_LIB },
+  { room: "modules/", may: LIB },
+  ...MEDUSA_LIB.map((room) => ({ room, may: LIB })),
+  {
+    room: "lib/booking/",
+    may: ["lib/store/", "lib/checkout/", "lib/service-client/", "lib/money/", "lib/contracts/", "lib/support/"],
+  },
+  { room: "lib/store/", may: ["lib/checkout/", "lib/address/", "lib/contracts/"] },
+  { room: "lib/checkout/", may: ["lib/money/", "lib/address/", "lib/contracts/"] },
+  { room: "lib/options/", may: ["lib/tracking/"] },
+  { room: "lib/tracking/", may: ["lib/contracts/", "lib/support/"] },
+  { room: "lib/service-client/", may: ["lib/contracts/"] },
+  { room: "lib/money/", may: ["lib/contracts/"] },
+  { room: "lib/address/", may: [] },
+  { room: "lib/support/", may: [] },
+  { room: "lib/contracts/", may: [] },
   // The storefront entry re-exports the storefront package (packages/storefront), which imports nothing of the plugin.
-  { room: "storefront/", may: ["storefront/"] },
-  { room: "simulator/", may: ["simulator/"], typesOnly: ["lib/service-client/", "lib/lastmile/"] },
+  { room: "storefront/", may: [] },
+  { room: "simulator/", may: [], typesOnly: ["lib/service-client/", "lib/contracts/"] },
 ]
+
+/** The room a file (or a path outside the source) is in: the longest room its path starts with. */
+function roomOf(path: string): string | null {
+  return (
+    ROOMS.map((r) => r.room)
+      .filter((room) => path.startsWith(room))
+      .sort((a, b) => b.length - a.length)[0] ?? null
+  )
+}
+
+/** Every cycle a depth-first walk of the graph meets, each as "a → b → a". */
+function cyclesOf(graph: Map<string, string[]>): string[] {
+  const cycles: string[] = []
+  const state = new Map<string, "open" | "done">()
+  const visit = (node: string, trail: string[]) => {
+    if (state.get(node) === "done") {
+      return
+    }
+    if (state.get(node) === "open") {
+      cycles.push([...trail.slice(trail.indexOf(node)), node].join(" → "))
+      return
+    }
+    state.set(node, "open")
+    for (const next of graph.get(node) ?? []) {
+      visit(next, [...trail, node])
+    }
+    state.set(node, "done")
+  }
+  for (const node of graph.keys()) {
+    visit(node, [])
+  }
+  return cycles
+}
 
 describe("the rooms of the source", () => {
   it("puts every source file in a room of the table", () => {
-    const homeless = production.filter((f) => !ROOMS.some((r) => f.path.startsWith(r.room)))
+    const homeless = production.filter((f) => roomOf(f.path) === null)
     expect(homeless.map((f) => f.path).filter((p) => p !== "modules/lastmile/types.ts")).toEqual([])
   })
 
   it.each(ROOMS.map((r) => [r.room, r] as const))("lets %s import only the rooms below it", (_room, rule) => {
     const offending = production
-      .filter((f) => f.path.startsWith(rule.room))
+      .filter((f) => roomOf(f.path) === rule.room)
       .flatMap((f) =>
         importsOf(f)
           .filter(({ target }) => target !== null)
           .filter(({ target, typeOnly }) => {
-            const allowed = rule.may.some((prefix) => target!.startsWith(prefix))
+            const room = roomOf(target!)
+            const allowed = room === rule.room || (room !== null && rule.may.includes(room))
             const typeAllowed = typeOnly && (rule.typesOnly ?? []).some((prefix) => target!.startsWith(prefix))
             return !allowed && !typeAllowed
           })
@@ -96,11 +156,9 @@ describe("the rooms of the source", () => {
     expect(offending).toEqual([])
   })
 
-  it("keeps the domain room and the client free of Medusa", () => {
+  it("keeps lib free of Medusa but in the rooms that read Medusa's data", () => {
     const offending = production
-      .filter((f) =>
-        ["lib/lastmile/", "lib/service-client/", "lib/booking/", "lib/tracking/"].some((r) => f.path.startsWith(r))
-      )
+      .filter((f) => PURE_LIB.includes(roomOf(f.path) ?? ""))
       .flatMap((f) =>
         importsOf(f)
           .filter(({ spec }) => spec.startsWith("@medusajs/"))
@@ -109,33 +167,51 @@ describe("the rooms of the source", () => {
     expect(offending).toEqual([])
   })
 
-  it("has no import cycle", () => {
-    const graph = new Map(
-      production.map((f) => [
+  it("takes zod from Medusa (@medusajs/framework/zod) wherever Medusa may be imported", () => {
+    // The pure lib may not import Medusa: it imports zod itself, pinned to the version Medusa re-exports.
+    const offending = production
+      .filter(
+        (f) => !PURE_LIB.includes(roomOf(f.path) ?? "") && !["storefront/", "simulator/"].includes(roomOf(f.path) ?? "")
+      )
+      .flatMap((f) =>
+        importsOf(f)
+          .filter(({ spec }) => spec === "zod")
+          .map(() => f.path)
+      )
+    expect(offending).toEqual([])
+  })
+
+  it("pins zod to the version Medusa re-exports, so the lib's schemas and Medusa's are one zod", () => {
+    const pin = (path: string) => JSON.parse(readFileSync(join(SRC, "..", path), "utf8")).dependencies.zod
+    expect(pin("package.json")).toBe(pin("node_modules/@medusajs/deps/package.json"))
+  })
+
+  it("has no import cycle, type-only imports included", () => {
+    const graph = new Map<string, string[]>()
+    for (const f of production) {
+      graph.set(
         f.path,
-        importsOf(f).flatMap(({ target, typeOnly }) => (target && !typeOnly ? [target] : [])),
-      ])
-    )
-    const cycles: string[] = []
-    const state = new Map<string, "open" | "done">()
-    const visit = (node: string, trail: string[]) => {
-      if (state.get(node) === "done") {
-        return
-      }
-      if (state.get(node) === "open") {
-        cycles.push([...trail.slice(trail.indexOf(node)), node].join(" → "))
-        return
-      }
-      state.set(node, "open")
-      for (const next of graph.get(node) ?? []) {
-        visit(next, [...trail, node])
-      }
-      state.set(node, "done")
+        importsOf(f).flatMap(({ target }) => (target ? [target] : []))
+      )
     }
-    for (const node of graph.keys()) {
-      visit(node, [])
+    expect(cyclesOf(graph)).toEqual([])
+  })
+
+  it("has no cycle between workflows, type-only imports included", () => {
+    // A workflow's folder (its steps and runner with it) is one node: two workflows never lean on each other.
+    const folderOf = (path: string) => path.match(/^workflows\/[^/]+/)?.[0] ?? null
+    const graph = new Map<string, string[]>()
+    for (const f of production) {
+      const from = folderOf(f.path)
+      if (from) {
+        const to = importsOf(f).flatMap(({ target }) => {
+          const folder = target ? folderOf(target) : null
+          return folder && folder !== from ? [folder] : []
+        })
+        graph.set(from, [...(graph.get(from) ?? []), ...to])
+      }
     }
-    expect(cycles).toEqual([])
+    expect(cyclesOf(graph)).toEqual([])
   })
 
   it("lets nothing but Medusa's loader and tests import the provider", () => {

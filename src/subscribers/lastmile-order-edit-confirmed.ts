@@ -1,7 +1,7 @@
 /** An edit confirmed after the delivery was booked is shown to the merchant and emitted, never silent. */
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { noteOrderEditWorkflow } from "../workflows/note-order-edit"
-import type { EditAction } from "../lib/lastmile/order-edit"
+import type { EditAction } from "../lib/booking/order-edit"
 
 export default async function lastmileOrderEditConfirmed({
   event,

@@ -2,7 +2,7 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { bookOrderDelivery } from "../workflows/book-order-delivery/run"
 import { LASTMILE_MODULE } from "../modules/lastmile"
-import { booksOnPlacement } from "../lib/lastmile/plugin-options"
+import { booksOnPlacement } from "../lib/options/plugin-options"
 import type { LastmileModuleService } from "../modules/lastmile/service"
 
 export default async function lastmileOrderPlaced({ event, container }: SubscriberArgs<{ id: string }>): Promise<void> {

@@ -1,7 +1,7 @@
 /** Processes stored webhooks: re-reads the task's state from the service and applies it. */
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { errorMessage } from "../lib/lastmile/error-message"
+import { errorMessage } from "../lib/support/error-message"
 import { requestTaskSync } from "../workflows/sync-task-status/run"
 import { WEBHOOK_RECEIVED_EVENT } from "../modules/lastmile/service"
 import type { BellData } from "../lib/tracking/webhook-bells"

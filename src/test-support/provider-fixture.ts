@@ -4,7 +4,7 @@
  * the pricing context Medusa would pass for a cart.
  */
 import { LastmileFulfillmentProviderService } from "../providers/lastmile/service"
-import type { LastmileProviderOptions } from "../lib/lastmile/provider-options"
+import type { LastmileProviderOptions } from "../lib/options/provider-options"
 import { LastmileSimulator, londonLocations } from "../simulator"
 import { alwaysOpenHours } from "../simulator/defaults"
 import { ukShopperAddress } from "./service-requests"

@@ -1,9 +1,9 @@
 /**
  * What the plugin exports under `medusa-plugin-lastmile/workflows`: its
  * workflows, with their typed inputs, for a host app to run or compose, and
- * the pricing-context hook's helper.
+ * the pricing-context hooks' helpers.
  */
-export { lastmilePricingContext } from "./pricing-context"
+export { lastmileOrderPricingContext, lastmilePricingContext } from "./host-pricing-additions"
 export {
   type BookOrderDeliveryWorkflowInput,
   type BookOrderDeliveryWorkflowOutput,

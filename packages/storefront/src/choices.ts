@@ -9,6 +9,11 @@ import type { LastmileStoreAddress } from "./types.js"
 /** The provider id of a host that registers the provider with `id: "lastmile"`, as the plugin's README does. */
 export const LASTMILE_PROVIDER_ID = "lastmile_lastmile"
 
+/** Whether a provider id is lastmile's, whatever id the host registered the provider under (`lastmile_<id>`). */
+export function isLastmileProviderId(providerId: string | null | undefined): boolean {
+  return !!providerId?.startsWith("lastmile_")
+}
+
 /** What choosing sends: the option, and for one delivery rate among several its code. */
 export interface LastmileChoiceRef {
   shippingOptionId: string

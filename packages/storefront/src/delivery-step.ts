@@ -8,7 +8,6 @@
  * kept through a moment's outage, or the merchant's estimate.
  */
 import {
-  LASTMILE_PROVIDER_ID,
   type LastmileChoice,
   type LastmileChoiceBase,
   type LastmileChoiceRef,
@@ -16,6 +15,7 @@ import {
   type LastmileDeliveryChoice,
   type LastmileUnavailableOption,
   choiceKey,
+  isLastmileProviderId,
 } from "./choices.js"
 import { text } from "./chosen-method.js"
 import type { LastmileDeliveryRate, LastmileOptionRate, LastmileRatesResponse, LastmileWindow } from "./contract.js"
@@ -26,7 +26,7 @@ import { type LastmileUnavailableSummary, summariseUnavailable } from "./unavail
 
 /** Whether one of Medusa's shipping options (`GET /store/shipping-options`) is lastmile's, so a step lists it once. */
 export function isLastmileShippingOption(option: { provider_id?: string | null }): boolean {
-  return option.provider_id === LASTMILE_PROVIDER_ID
+  return isLastmileProviderId(option.provider_id)
 }
 
 export interface LastmileDeliveryStep {

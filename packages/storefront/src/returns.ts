@@ -4,7 +4,7 @@
  * A return requested with it (`POST /store/returns`) is booked at the
  * service by the plugin: a courier collects from the order's address.
  */
-import { LASTMILE_PROVIDER_ID } from "./choices.js"
+import { isLastmileProviderId } from "./choices.js"
 
 /** The fulfillment option id the plugin's return option carries as its `data.id`. */
 export const LASTMILE_RETURN_OPTION_ID = "lastmile-return"
@@ -14,5 +14,5 @@ export function isLastmileReturnOption(option: {
   provider_id?: string | null
   data?: Record<string, unknown> | null
 }): boolean {
-  return option.provider_id === LASTMILE_PROVIDER_ID && option.data?.id === LASTMILE_RETURN_OPTION_ID
+  return isLastmileProviderId(option.provider_id) && option.data?.id === LASTMILE_RETURN_OPTION_ID
 }

@@ -9,7 +9,7 @@
  * the current data (`provider: "lastmile"`, `kind`, `store`) and
  * the older one (`optionId`, location ids).
  */
-import { LASTMILE_PROVIDER_ID } from "./choices.js"
+import { isLastmileProviderId } from "./choices.js"
 import { lastmileKindOf, readChosenMethod, text, windowOf } from "./chosen-method.js"
 import type { LastmileBookingState, LastmileOrderBookingResponse, LastmileWindow } from "./contract.js"
 import { safeHttpUrl } from "./safe-url.js"
@@ -137,7 +137,7 @@ type OrderFulfillment = NonNullable<LastmileOrderLike["fulfillments"]>[number]
  */
 function liveFulfillment(fulfillments: OrderFulfillment[]): OrderFulfillment | undefined {
   const ours = fulfillments
-    .filter((f) => f.provider_id === LASTMILE_PROVIDER_ID || f.data?.provider === "lastmile" || readBooking(f.data))
+    .filter((f) => isLastmileProviderId(f.provider_id) || f.data?.provider === "lastmile" || readBooking(f.data))
     .filter((f) => f.data?.kind !== "return")
     .sort((a, b) => timeOf(b.created_at) - timeOf(a.created_at))
   return ours.find((f) => !f.canceled_at && !f.data?.cancelled) ?? ours[0]

@@ -31,4 +31,4 @@ export type {
   StockLocationLastmileView,
   StockLocationSummary,
   TaskView,
-} from "../../lib/lastmile/admin-api"
+} from "../../lib/contracts/admin-api"

@@ -10,9 +10,9 @@
  * Medusa into a `BookingSubject` and record the outcome.
  */
 import type { LastmileClient, ServiceQuote, ServiceTask } from "../service-client"
-import { type MedusaAddressLike, type MedusaLineLike, buildQuoteRequest } from "../lastmile/quote-request"
-import type { MerchantProductIdSource } from "../lastmile/quote-request"
-import { formatMinor } from "../lastmile/money"
+import { type MedusaAddressLike, type MedusaLineLike, buildQuoteRequest } from "../checkout/quote-request"
+import type { MerchantProductIdSource } from "../checkout/quote-request"
+import { formatMinor } from "../money/money"
 import {
   type DeliveryRateRule,
   type RateChoice,
@@ -21,11 +21,11 @@ import {
   needsStoreDirectory,
   selectCollectionRate,
   selectDeliveryRate,
-} from "../lastmile/rate-selection"
-import { shopperReason } from "../lastmile/rate-details"
-import type { LastmileFulfillmentOption } from "../lastmile/fulfillment-options"
-import type { ServiceRate } from "../lastmile/service-shapes"
-import { toStoreDescriptions } from "../lastmile/store"
+} from "../checkout/rate-selection"
+import { shopperReason } from "../checkout/rate-details"
+import type { LastmileFulfillmentOption } from "../contracts/fulfillment-options"
+import type { ServiceRate } from "../contracts/service-shapes"
+import { toStoreDescriptions } from "../store/store-identity"
 import { BookingNeedsAttentionError } from "./booking-failure"
 
 /** Everything a booking needs, read from Medusa by the workflow that books. */

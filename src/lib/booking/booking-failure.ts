@@ -7,8 +7,8 @@
  * returns are de-duplicated), so only a return refused before processing is
  * retried. Messages are the service client's, already redacted.
  */
-import { BOOKING_ERROR_CODES, type BookingErrorCode } from "../lastmile/booking-codes"
-import { errorMessage } from "../lastmile/error-message"
+import { BOOKING_ERROR_CODES, type BookingErrorCode } from "./booking-codes"
+import { errorMessage } from "../support/error-message"
 import { LastmileBookingOutcomeUnknownError, LastmileError } from "../service-client"
 
 /** Nothing was booked, and retrying will not help: the merchant decides (rate gone, price rose, details missing). */

@@ -4,7 +4,7 @@
  * once there), re-exported for the plugin's own importers.
  */
 import type { LastmileOptionRate, LastmileRateDetails } from "medusa-plugin-lastmile-storefront"
-import { optionKindOf } from "../lastmile/fulfillment-options"
+import { optionKindOf } from "../contracts/fulfillment-options"
 
 export type { LastmileOptionRate, LastmileRatesResponse } from "medusa-plugin-lastmile-storefront"
 

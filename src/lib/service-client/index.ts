@@ -1,6 +1,8 @@
 export * from "./agent-pool"
 export * from "./client"
+export * from "./client-options"
 export * from "./errors"
+export { MAX_LIST_PAGES } from "./list-reader"
 export * from "./pagination"
 export * from "./redact"
 export * from "./retry-policy"

@@ -10,7 +10,7 @@
  * links only as http(s) URLs. What the service says reaches labels, the
  * admin and storefronts from here.
  *
- * The parsed types are the domain's (src/lib/lastmile/service-shapes.ts),
+ * The parsed types are the contracts' (src/lib/contracts/service-shapes.ts),
  * re-exported here for the client's callers.
  */
 import { z } from "zod"
@@ -20,7 +20,7 @@ import type {
   ServiceQuote,
   ServiceRate,
   ServiceTask,
-} from "../lastmile/service-shapes"
+} from "../contracts/service-shapes"
 import { LOCATION_LIST_KEYS, type ListPage, TASK_LIST_KEYS, readListPage } from "./pagination"
 import { cleanServiceAnswer } from "./service-text"
 
@@ -231,7 +231,7 @@ export function parseTask(value: unknown): ServiceTask {
  * or around one task, and an empty answer (nothing booked). `next` says
  * where the envelope puts the following page, if anywhere.
  */
-export function readTaskLookupPage(value: unknown, requestedPage?: number): ListPage {
+export function readTaskLookupPage(value: unknown): ListPage {
   if (isEmptyAnswer(value)) {
     return { items: [] }
   }
@@ -239,7 +239,7 @@ export function readTaskLookupPage(value: unknown, requestedPage?: number): List
   if (isRecord(value) && "taskId" in value) {
     return { items: [value] }
   }
-  const page = readListPage(value, TASK_LIST_KEYS, requestedPage)
+  const page = readListPage(value, TASK_LIST_KEYS)
   if (page) {
     return page
   }
@@ -267,8 +267,8 @@ export function parseTaskLookup(value: unknown): ServiceTask[] {
 }
 
 /** One page of the location list: the raw items and where the next page is. */
-export function readLocationsPage(value: unknown, requestedPage?: number): ListPage {
-  const page = readListPage(value, LOCATION_LIST_KEYS, requestedPage)
+export function readLocationsPage(value: unknown): ListPage {
+  const page = readListPage(value, LOCATION_LIST_KEYS)
   if (!page) {
     throw new SchemaMismatch(["(root): expected a list of fulfilment locations"])
   }
@@ -331,4 +331,4 @@ export type {
   ServiceQuote,
   ServiceRate,
   ServiceTask,
-} from "../lastmile/service-shapes"
+} from "../contracts/service-shapes"

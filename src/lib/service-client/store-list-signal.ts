@@ -9,7 +9,7 @@
  * nothing; they read again on a rate their list cannot attribute (the
  * provider's store directory), within seconds.
  */
-import type { ServiceFulfilmentLocation } from "../lastmile/service-shapes"
+import type { ServiceFulfilmentLocation } from "../contracts/service-shapes"
 
 type Listener = (locations?: ServiceFulfilmentLocation[]) => void
 

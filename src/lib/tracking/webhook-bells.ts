@@ -7,7 +7,7 @@
  * warned about once a minute, not once per task: its events stay stored, and
  * the polling job processes them.
  */
-import { ThrottledLog } from "../lastmile/throttled-log"
+import { ThrottledLog } from "../support/throttled-log"
 
 export interface BellData {
   id: string

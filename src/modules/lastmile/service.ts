@@ -8,24 +8,24 @@ import {
   type LastmilePluginOptions,
   type ResolvedPluginOptions,
   resolvePluginOptions,
-} from "../../lib/lastmile/plugin-options"
+} from "../../lib/options/plugin-options"
 import {
   InvalidProviderOptionsError,
   type ResolvedProviderOptions,
   providerOptionsIn,
   resolveProviderOptions,
-} from "../../lib/lastmile/provider-options"
+} from "../../lib/options/provider-options"
 import { LastmileClient, type ServiceTextNotice, onServiceTextCleaned } from "../../lib/service-client"
-import { ThrottledLog } from "../../lib/lastmile/throttled-log"
+import { ThrottledLog } from "../../lib/support/throttled-log"
 import { NOTHING_TO_BOOK } from "../../lib/booking/booking-failure"
-import type { LastmileFulfillmentData } from "../../lib/lastmile/contracts"
-import { withHistoryEntry } from "../../lib/lastmile/task-history"
-import { RunCoalescer } from "../../lib/lastmile/run-coalescer"
-import type { SyncOutcome } from "../../lib/lastmile/task-sync"
+import type { LastmileFulfillmentData } from "../../lib/contracts/plugin-data"
+import { withHistoryEntry } from "../../lib/tracking/task-history"
+import { RunCoalescer } from "../../lib/support/run-coalescer"
+import type { SyncOutcome } from "../../lib/tracking/task-sync"
 import { type BellData, WebhookBells } from "../../lib/tracking/webhook-bells"
-import { ExpiringValue } from "../../lib/lastmile/expiring-value"
-import { type CartRateAnswers, createCartRateAnswers } from "../../lib/checkout/cart-rates"
-import type { LastmileOptionIndex } from "../../lib/checkout/pricing-context"
+import { ExpiringValue } from "../../lib/support/expiring-value"
+import { type CartRateAnswers, createCartRateAnswers } from "../../lib/checkout/medusa/cart-rates"
+import type { LastmileOptionIndex } from "../../lib/checkout/medusa/read-pricing-additions"
 
 interface RawSqlManager {
   execute(sql: string, params: unknown[]): Promise<Record<string, unknown>[]>
@@ -219,6 +219,7 @@ export class LastmileModuleService extends MedusaService({ LastmileTask, Lastmil
           client: new LastmileClient({
             apiKey: options.apiKey,
             baseUrl: options.baseUrl,
+            locationsPath: options.locationsPath,
             timeouts: {
               quoteBudgetMs: options.quoteBudgetMs,
               bookingMs: options.bookingTimeoutMs,

@@ -6,23 +6,23 @@
  */
 import type { LastmileClient, ServiceQuote } from "../../lib/service-client"
 import { LastmileError, isServiceOutage } from "../../lib/service-client"
-import { type LastmileFulfillmentOption, quoteDeliveryTypeOf } from "../../lib/lastmile/fulfillment-options"
+import { type LastmileFulfillmentOption, quoteDeliveryTypeOf } from "../../lib/contracts/fulfillment-options"
 import {
   type MedusaAddressLike,
   type MedusaLineLike,
   type MerchantProductIdSource,
   buildQuoteRequest,
-} from "../../lib/lastmile/quote-request"
+} from "../../lib/checkout/quote-request"
 import { QuoteCache, fingerprint } from "./quote-cache"
-import type { PricingResult } from "../../lib/lastmile/pricing-result"
-import { type StockLocationLike, storeExternalId } from "../../lib/lastmile/store"
+import type { PricingResult } from "../../lib/checkout/pricing-result"
+import { type StockLocationLike, storeExternalId } from "../../lib/store/store-identity"
 import {
   type DeliveryRateRule,
   type RateWish,
   type StoreDescription,
   selectCollectionRate,
   selectDeliveryRate,
-} from "../../lib/lastmile/rate-selection"
+} from "../../lib/checkout/rate-selection"
 
 export interface CartPricingContext {
   cartId: string

@@ -38,22 +38,27 @@ export interface QuoteCacheOptions<T = unknown> {
   shared?: SharedQuoteStore<T>
   /** How long an instance waits for another one's fetch of the same quote before fetching its own. */
   lockWaitMs?: number
+  /** The clock (ms since epoch) for the TTLs and `at`; tests pass their own. */
+  now?: () => number
 }
 
 export class QuoteCache<T extends object> {
   private readonly cache: LRUCache<string, CachedOutcome<T>, () => Promise<T>>
+  private readonly now: () => number
 
   constructor(private readonly options: QuoteCacheOptions<T>) {
+    this.now = options.now ?? Date.now
     this.cache = new LRUCache<string, CachedOutcome<T>, () => Promise<T>>({
       max: options.max ?? 5000,
       ttl: Math.max(1, options.ttlMs),
+      ...(options.now ? { perf: { now: options.now } } : {}),
       fetchMethod: async (key, _stale, { context, options: setOptions }) => {
         const outcome = await this.loadThroughShared(key, context)
         if (!outcome.ok) {
           setOptions.ttl = Math.max(1, this.options.failureTtlMs)
         } else {
           // A quote another instance fetched earlier expires here when it expires there.
-          setOptions.ttl = Math.max(1, this.options.ttlMs - (Date.now() - outcome.at))
+          setOptions.ttl = Math.max(1, this.options.ttlMs - (this.now() - outcome.at))
         }
         return outcome
       },
@@ -64,7 +69,7 @@ export class QuoteCache<T extends object> {
   async get(key: string, load: () => Promise<T>): Promise<CachedOutcome<T>> {
     // lru-cache reads a TTL of 0 as "forever", so caching switched off bypasses it.
     if (this.options.ttlMs <= 0) {
-      return settle(load)
+      return settle(load, this.now)
     }
     const outcome = await this.cache.fetch(key, { context: load })
     return outcome ?? { ok: false, error: new Error("quote cache returned nothing") }
@@ -78,7 +83,7 @@ export class QuoteCache<T extends object> {
   private async loadThroughShared(key: string, load: () => Promise<T>): Promise<CachedOutcome<T>> {
     const shared = this.options.shared
     if (!shared) {
-      return settle(load)
+      return settle(load, this.now)
     }
     const hit = await shared.get(key)
     if (hit) {
@@ -88,7 +93,7 @@ export class QuoteCache<T extends object> {
     try {
       await shared.exclusive(key, this.options.lockWaitMs ?? 1000, async () => {
         const stored = shared.singleFlight ? await shared.get(key) : undefined
-        outcome = stored ? { ok: true, value: stored.value, at: stored.at } : await settle(load)
+        outcome = stored ? { ok: true, value: stored.value, at: stored.at } : await settle(load, this.now)
         if (outcome.ok && !stored) {
           await shared.set(key, { value: outcome.value, at: outcome.at }, this.options.ttlMs)
         }
@@ -96,13 +101,13 @@ export class QuoteCache<T extends object> {
     } catch {
       // The lock was not had in time, or the lock store failed: fetch without it below.
     }
-    return outcome ?? settle(load)
+    return outcome ?? settle(load, this.now)
   }
 }
 
-async function settle<T>(load: () => Promise<T>): Promise<CachedOutcome<T>> {
+async function settle<T>(load: () => Promise<T>, now: () => number): Promise<CachedOutcome<T>> {
   try {
-    return { ok: true, value: await load(), at: Date.now() }
+    return { ok: true, value: await load(), at: now() }
   } catch (error) {
     return { ok: false, error }
   }

@@ -15,16 +15,20 @@ import {
   type LastmileShippingMethodData,
   PENDING_BOOKING,
   readFulfillmentData,
-} from "../../lib/lastmile/contracts"
+} from "../../lib/contracts/plugin-data"
 import { LastmileClient, type ServiceQuote, describeRefusal } from "../../lib/service-client"
 import { type CartPricingContext, CheckoutPricer } from "./checkout-pricing"
-import { toStoreDescriptions, toStoreView } from "../../lib/lastmile/store"
-import type { PricingResult } from "../../lib/lastmile/pricing-result"
-import { ThrottledLog } from "../../lib/lastmile/throttled-log"
+import { toStoreDescriptions, toStoreView } from "../../lib/store/store-identity"
+import type { PricingResult } from "../../lib/checkout/pricing-result"
+import { ThrottledLog } from "../../lib/support/throttled-log"
 import { StoreDirectory } from "./store-directory"
-import { type LastmileFulfillmentOption, buildFulfillmentOptions } from "../../lib/lastmile/fulfillment-options"
-import { minorToMajor } from "../../lib/lastmile/money"
-import type { LastmilePricingContext } from "../../lib/lastmile/pricing-context"
+import {
+  LASTMILE_PROVIDER_IDENTIFIER,
+  type LastmileFulfillmentOption,
+  buildFulfillmentOptions,
+} from "../../lib/contracts/fulfillment-options"
+import { minorToMajor } from "../../lib/money/money"
+import type { LastmilePricingContext } from "../../lib/checkout/pricing-additions"
 import { QuoteCache } from "./quote-cache"
 import { medusaSharedQuoteStore, optionalDependency } from "./shared-quote-store"
 import {
@@ -34,8 +38,8 @@ import {
   listRates,
   rateNotOfferedMessage,
   shopperReason,
-} from "../../lib/lastmile/rate-details"
-import { needsStoreDirectory } from "../../lib/lastmile/rate-selection"
+} from "../../lib/checkout/rate-details"
+import { needsStoreDirectory } from "../../lib/checkout/rate-selection"
 import {
   cartStateOf,
   chosenMethodFor,
@@ -43,14 +47,14 @@ import {
   keptPrice,
   rateWish,
   requestedRate,
-} from "../../lib/lastmile/chosen-rate"
+} from "../../lib/checkout/chosen-rate"
 import {
   InvalidProviderOptionsError,
   type LastmileProviderOptions,
   type ResolvedProviderOptions,
   resolveProviderOptions,
-} from "../../lib/lastmile/provider-options"
-import { cancelRefusal } from "../../lib/lastmile/cancellation"
+} from "../../lib/options/provider-options"
+import { cancelRefusal } from "../../lib/booking/cancellation"
 
 /** The fulfillment module's container: a logger always; Caching and Locking when the app has them (README, Deploying). */
 type InjectedDependencies = {
@@ -83,7 +87,7 @@ export type LastmileCalculatedPrice = CalculatedShippingOptionPrice & { lastmile
  * every lastmile fulfillment Medusa creates runs (ARCHITECTURE.md, decision 19).
  */
 export class LastmileFulfillmentProviderService extends AbstractFulfillmentProviderService {
-  static identifier = "lastmile"
+  static identifier = LASTMILE_PROVIDER_IDENTIFIER
 
   protected readonly logger_: Logger
   protected readonly options_: ResolvedProviderOptions
@@ -121,6 +125,7 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
     this.client_ = new LastmileClient({
       apiKey: this.options_.apiKey,
       baseUrl: this.options_.baseUrl,
+      locationsPath: this.options_.locationsPath,
       timeouts: {
         quoteBudgetMs: this.options_.quoteBudgetMs,
         bookingMs: this.options_.bookingTimeoutMs,

@@ -9,7 +9,7 @@
  */
 import type { ICachingModuleService, ILockingModule } from "@medusajs/framework/types"
 import type { SharedQuoteStore, SharedValue } from "./quote-cache"
-import type { ThrottledLog } from "../../lib/lastmile/throttled-log"
+import type { ThrottledLog } from "../../lib/support/throttled-log"
 
 const PREFIX = "lastmile:quote:"
 

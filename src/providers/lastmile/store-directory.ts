@@ -8,8 +8,8 @@
  * list held (the merchant added, enabled or renamed a store at the service),
  * one fresh read is made, single flight and at most once per `missRefreshMs`.
  */
-import type { StoreDescription } from "../../lib/lastmile/rate-selection"
-import { toStoreDescriptions } from "../../lib/lastmile/store"
+import type { StoreDescription } from "../../lib/checkout/rate-selection"
+import { toStoreDescriptions } from "../../lib/store/store-identity"
 import { type ServiceFulfilmentLocation, onStoreListChanged } from "../../lib/service-client"
 
 export interface StoreDirectoryOptions {

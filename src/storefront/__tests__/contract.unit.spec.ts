@@ -9,8 +9,8 @@
 import type {
   LastmileFulfillmentData as FulfillmentDataWritten,
   LastmileShippingMethodData as MethodDataWritten,
-} from "../../lib/lastmile/contracts"
-import { toFulfillmentData } from "../../lib/lastmile/contracts"
+} from "../../lib/contracts/plugin-data"
+import { toFulfillmentData } from "../../lib/contracts/plugin-data"
 import * as storefrontPackage from "medusa-plugin-lastmile-storefront"
 import {
   type LastmileFulfillmentData,

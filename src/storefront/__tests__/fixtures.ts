@@ -12,12 +12,12 @@ import {
   PENDING_BOOKING,
   toFulfillmentData,
   toLabels,
-} from "../../lib/lastmile/contracts"
-import { LASTMILE_PROVIDER_ID, buildFulfillmentOptions } from "../../lib/lastmile/fulfillment-options"
-import type { PricingResult } from "../../lib/lastmile/pricing-result"
-import { describePricing, describeStandIn } from "../../lib/lastmile/rate-details"
-import type { ServiceRate } from "../../lib/lastmile/service-shapes"
-import type { LastmileFetchInit, LastmileSdk } from "medusa-plugin-lastmile-storefront"
+} from "../../lib/contracts/plugin-data"
+import { buildFulfillmentOptions } from "../../lib/contracts/fulfillment-options"
+import type { PricingResult } from "../../lib/checkout/pricing-result"
+import { describePricing, describeStandIn } from "../../lib/checkout/rate-details"
+import type { ServiceRate } from "../../lib/contracts/service-shapes"
+import { LASTMILE_PROVIDER_ID, type LastmileFetchInit, type LastmileSdk } from "medusa-plugin-lastmile-storefront"
 
 export const [NEXT_DAY, COLLECTION] = buildFulfillmentOptions(["NEXT_DAY"])
 export const [SAME_DAY] = buildFulfillmentOptions(["SAME_DAY"])

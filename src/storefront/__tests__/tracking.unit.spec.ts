@@ -1,6 +1,6 @@
 import type { HttpTypes } from "@medusajs/types"
-import { readFulfillmentData, readShippingMethodData } from "../../lib/lastmile/contracts"
-import { LASTMILE_PROVIDER_ID as PLUGIN_PROVIDER_ID, optionKindOf } from "../../lib/lastmile/fulfillment-options"
+import { readFulfillmentData, readShippingMethodData } from "../../lib/contracts/plugin-data"
+import { LASTMILE_PROVIDER_IDENTIFIER, optionKindOf } from "../../lib/contracts/fulfillment-options"
 import {
   LASTMILE_PROVIDER_ID,
   isLastmileShippingOption,
@@ -240,9 +240,10 @@ describe("the plugin's names, as the storefront reads them", () => {
     expect(readFulfillmentData(currentFulfillment({ kind: "collection", store: CAMDEN_STORE }).data)).not.toBeNull()
   })
 
-  it("knows the provider id the plugin registers", () => {
-    expect(LASTMILE_PROVIDER_ID).toBe(PLUGIN_PROVIDER_ID)
-    expect(isLastmileShippingOption({ provider_id: PLUGIN_PROVIDER_ID })).toBe(true)
+  it("knows the provider by the plugin's identifier, whatever id the host registered it under", () => {
+    expect(LASTMILE_PROVIDER_ID).toBe(`${LASTMILE_PROVIDER_IDENTIFIER}_lastmile`)
+    expect(isLastmileShippingOption({ provider_id: LASTMILE_PROVIDER_ID })).toBe(true)
+    expect(isLastmileShippingOption({ provider_id: `${LASTMILE_PROVIDER_IDENTIFIER}_courier` })).toBe(true)
     expect(isLastmileShippingOption({ provider_id: "manual_manual" })).toBe(false)
   })
 

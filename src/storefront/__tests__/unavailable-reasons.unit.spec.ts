@@ -1,6 +1,6 @@
-import type { PricingResult } from "../../lib/lastmile/pricing-result"
-import type { QuoteInputField } from "../../lib/lastmile/quote-request"
-import { describePricing, describeStandIn } from "../../lib/lastmile/rate-details"
+import type { PricingResult } from "../../lib/checkout/pricing-result"
+import type { QuoteInputField } from "../../lib/checkout/quote-request"
+import { describePricing, describeStandIn } from "../../lib/checkout/rate-details"
 import {
   LASTMILE_ACTION_TEXT,
   LIVE_PRICES_UNAVAILABLE_TEXT,

@@ -11,22 +11,22 @@ import { LASTMILE_MODULE } from "../../modules/lastmile"
 import type { LastmileModuleService } from "../../modules/lastmile/service"
 import type { BookingSubject } from "../../lib/booking/book-at-service"
 import {
-  LASTMILE_PROVIDER_ID,
+  isLastmileProviderId,
   type LastmileFulfillmentOption,
   buildFulfillmentOptions,
   quoteDeliveryTypeOf,
-} from "../../lib/lastmile/fulfillment-options"
+} from "../../lib/contracts/fulfillment-options"
 import {
   type LastmileStoreView,
   medusaAddressSchema,
   readFulfillmentData,
   readShippingMethodData,
-} from "../../lib/lastmile/contracts"
-import { type DeliveryUnit, deliveryUnitOf, fulfillmentLines } from "../../lib/lastmile/delivery-unit"
-import type { MedusaAddressLike, MedusaLineLike } from "../../lib/lastmile/quote-request"
-import { storeExternalId, toStoreView } from "../../lib/lastmile/store"
-import { readOrderReplacements } from "../../lib/reads/replacements"
-import { majorToMinor } from "../../lib/lastmile/money"
+} from "../../lib/contracts/plugin-data"
+import { type DeliveryUnit, deliveryUnitOf, fulfillmentLines } from "../../lib/booking/delivery-unit"
+import type { MedusaAddressLike, MedusaLineLike } from "../../lib/checkout/quote-request"
+import { storeExternalId, toStoreView } from "../../lib/store/store-identity"
+import { readOrderReplacements } from "../../lib/booking/medusa/read-replacements"
+import { majorToMinor } from "../../lib/money/money"
 
 /** What the booking needs, read once from Medusa (JSON, as step results travel). */
 export interface DeliveryPlan {
@@ -97,7 +97,7 @@ export async function identifyDelivery(container: MedusaContainer, fulfillmentId
     filters: { id: fulfillmentId },
   })
   const fulfillment = fulfillments[0] as FulfillmentRow | undefined
-  if (!fulfillment || fulfillment.provider_id !== LASTMILE_PROVIDER_ID) {
+  if (!fulfillment || !isLastmileProviderId(fulfillment.provider_id)) {
     return { action: "skip", reason: "not a lastmile fulfillment" }
   }
   if (fulfillment.canceled_at || readFulfillmentData(fulfillment.data)) {

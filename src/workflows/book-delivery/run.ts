@@ -11,9 +11,9 @@ import { acquireLockStepId } from "@medusajs/medusa/core-flows"
 import { type BookDeliveryWorkflowOutput, bookDeliveryWorkflow, deliveryLockKey } from "./index"
 import { identifyDelivery } from "./identify-delivery"
 import { settleBookingFailure } from "../record-booking-failure/run"
-import type { BookingAdditionalData } from "../../lib/lastmile/contracts"
-import { BOOKING_ERROR_CODES } from "../../lib/lastmile/booking-codes"
-import { errorMessage } from "../../lib/lastmile/error-message"
+import type { BookingAdditionalData } from "../../lib/contracts/plugin-data"
+import { BOOKING_ERROR_CODES } from "../../lib/booking/booking-codes"
+import { errorMessage } from "../../lib/support/error-message"
 
 export type FulfillmentBooking = BookDeliveryWorkflowOutput | { status: "not_lastmile"; reason: string }
 

@@ -8,7 +8,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { LASTMILE_MODULE } from "../../modules/lastmile"
 import type { LastmileModuleService } from "../../modules/lastmile/service"
-import { booksOnPlacement } from "../../lib/lastmile/plugin-options"
+import { booksOnPlacement } from "../../lib/options/plugin-options"
 import { type BookingOutcome, bookOrderDelivery } from "./run"
 import { type ReturnBookingOutcome, bookReturn } from "../book-return/run"
 

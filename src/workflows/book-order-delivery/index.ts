@@ -12,11 +12,11 @@
 import { acquireLockStep, createOrderFulfillmentWorkflow, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { WorkflowResponse, createWorkflow, transform, when } from "@medusajs/framework/workflows-sdk"
 import {
-  type BookingSkip,
   type OrderBookingPlan,
   type PrepareOrderBookingInput,
   prepareOrderBookingStep,
 } from "./steps/prepare-order-booking"
+import type { BookingSkip } from "../../lib/booking/booking-codes"
 import { readDeliveryOutcomeStep } from "./steps/read-delivery-outcome"
 import { bookDeliveryWorkflow, deliveryLockKey } from "../book-delivery"
 import { identifyDeliveryStep } from "../book-delivery/steps/identify-delivery"

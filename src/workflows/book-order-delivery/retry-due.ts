@@ -12,9 +12,9 @@ import { type BookingOutcome, bookOrderDelivery } from "./run"
 import { type ReturnBookingOutcome, bookReturn } from "../book-return/run"
 import { returnBookingLockKey } from "../book-return"
 import { settleBookingFailure } from "../record-booking-failure/run"
-import { methodKindOf, readFulfillmentData } from "../../lib/lastmile/contracts"
-import { booksOnPlacement } from "../../lib/lastmile/plugin-options"
-import { BOOKING_ERROR_CODES } from "../../lib/lastmile/booking-codes"
+import { methodKindOf, readFulfillmentData } from "../../lib/contracts/plugin-data"
+import { booksOnPlacement } from "../../lib/options/plugin-options"
+import { BOOKING_ERROR_CODES } from "../../lib/booking/booking-codes"
 
 interface OrderMethods {
   id: string

@@ -13,7 +13,7 @@ import { deliveryLockKey } from "../book-delivery"
 import { settleBookingFailure } from "../record-booking-failure/run"
 import { LASTMILE_MODULE } from "../../modules/lastmile"
 import type { LastmileModuleService } from "../../modules/lastmile/service"
-import { errorMessage } from "../../lib/lastmile/error-message"
+import { errorMessage } from "../../lib/support/error-message"
 
 export type BookingOutcome =
   | { status: "booked"; taskId: string; adopted: boolean }

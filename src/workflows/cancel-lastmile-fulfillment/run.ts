@@ -10,7 +10,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { cancelLastmileFulfillmentWorkflow } from "./index"
 import { LASTMILE_MODULE } from "../../modules/lastmile"
 import type { LastmileModuleService } from "../../modules/lastmile/service"
-import { errorMessage } from "../../lib/lastmile/error-message"
+import { errorMessage } from "../../lib/support/error-message"
 
 export interface CancelledTask {
   by: "service" | "merchant"

@@ -2,7 +2,7 @@
 import { StepResponse, WorkflowResponse, createStep, createWorkflow } from "@medusajs/framework/workflows-sdk"
 import { LASTMILE_MODULE } from "../../modules/lastmile"
 import type { LastmileModuleService, TaskRow } from "../../modules/lastmile/service"
-import { withHistoryEntry } from "../../lib/lastmile/task-history"
+import { withHistoryEntry } from "../../lib/tracking/task-history"
 
 export const dismissTaskNoticeStepId = "lastmile-dismiss-task-notice"
 

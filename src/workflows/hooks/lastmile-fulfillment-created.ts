@@ -6,13 +6,25 @@
  * cannot read the order's other modules (the dispatch location, the
  * replacement's exchange, the task rows).
  *
- * Medusa allows one handler per hook: the host app cannot also consume
- * `createOrderFulfillmentWorkflow`'s `fulfillmentCreated` hook (the README says so).
+ * Medusa allows one handler per hook: where the host app handles
+ * `createOrderFulfillmentWorkflow`'s `fulfillmentCreated` itself, the boot
+ * log says that nothing is booked (the README's Install).
  */
+import { logger } from "@medusajs/framework/logger"
 import { createOrderFulfillmentWorkflow } from "@medusajs/medusa/core-flows"
 import { bookFulfillment } from "../book-delivery/run"
-import { readBookingAdditionalData } from "../../lib/lastmile/contracts"
+import { readBookingAdditionalData } from "../../lib/contracts/plugin-data"
+import { claimHook } from "../../lib/support/claim-hook"
 
-createOrderFulfillmentWorkflow.hooks.fulfillmentCreated(async ({ fulfillment, additional_data }, { container }) => {
-  await bookFulfillment(container, fulfillment.id, readBookingAdditionalData(additional_data?.lastmile))
-})
+claimHook(
+  {
+    workflow: "createOrderFulfillmentWorkflow",
+    hook: "fulfillmentCreated",
+    without: "no lastmile fulfillment is booked with the service; remove your handler of this hook",
+  },
+  () =>
+    createOrderFulfillmentWorkflow.hooks.fulfillmentCreated(async ({ fulfillment, additional_data }, { container }) => {
+      await bookFulfillment(container, fulfillment.id, readBookingAdditionalData(additional_data?.lastmile))
+    }),
+  logger
+)

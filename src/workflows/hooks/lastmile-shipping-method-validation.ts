@@ -7,30 +7,37 @@
  * fix, in the plugin's words. The pricing run here is the one Medusa makes
  * next: it costs no second quote (the provider's quote cache answers it).
  *
- * Medusa allows one handler per hook: the host app cannot also consume
- * `addShippingMethodToCartWorkflow`'s `validate` hook (the README says so).
+ * Medusa allows one handler per hook: where the host app handles
+ * `addShippingMethodToCartWorkflow`'s `validate` itself, the boot log says
+ * what the shopper loses (the README's Install).
  */
+import { logger } from "@medusajs/framework/logger"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import {
   addShippingMethodToCartWorkflow,
   listShippingOptionsForCartWithPricingWorkflow,
 } from "@medusajs/medusa/core-flows"
-import { LASTMILE_PROVIDER_ID } from "../../lib/lastmile/fulfillment-options"
-import { type LastmileRateDetails, rateNotOfferedMessage } from "../../lib/lastmile/rate-details"
-import { type MedusaAddressLike, type MedusaLineLike, checkShopperDetails } from "../../lib/lastmile/quote-request"
+import { isLastmileProviderId } from "../../lib/contracts/fulfillment-options"
+import { type LastmileRateDetails, rateNotOfferedMessage } from "../../lib/checkout/rate-details"
+import { type MedusaAddressLike, type MedusaLineLike, checkShopperDetails } from "../../lib/checkout/quote-request"
+import { claimHook } from "../../lib/support/claim-hook"
 
-addShippingMethodToCartWorkflow.hooks.validate(async ({ input, cart }, { container }) => {
+const validateLastmileChoice: Parameters<typeof addShippingMethodToCartWorkflow.hooks.validate>[0] = async (
+  { input, cart },
+  { container }
+) => {
   const requested = (input.options ?? []) as { id: string; data?: Record<string, unknown> }[]
   const optionIds = requested.map((option) => option.id)
   if (!optionIds.length) {
     return
   }
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: lastmileOptions } = await query.graph({
+  const { data: options } = await query.graph({
     entity: "shipping_option",
-    fields: ["id"],
-    filters: { id: optionIds, provider_id: LASTMILE_PROVIDER_ID },
+    fields: ["id", "provider_id"],
+    filters: { id: optionIds },
   })
+  const lastmileOptions = options.filter((option) => isLastmileProviderId(option.provider_id))
   if (!lastmileOptions.length) {
     return
   }
@@ -61,7 +68,18 @@ addShippingMethodToCartWorkflow.hooks.validate(async ({ input, cart }, { contain
         : `${option.name}: ${details.unavailable_reason ?? "this option cannot be offered for this cart right now."}`
     )
   }
-})
+}
+
+claimHook(
+  {
+    workflow: "addShippingMethodToCartWorkflow",
+    hook: "validate",
+    without:
+      "a lastmile option the cart cannot have is refused with Medusa's \"do not have a price\" instead of the plugin's reason",
+  },
+  () => addShippingMethodToCartWorkflow.hooks.validate(validateLastmileChoice),
+  logger
+)
 
 /** The fields of the hook's cart this check reads. */
 interface ShopperCart {

@@ -10,7 +10,7 @@
  */
 import { createStockLocationsWorkflow, updateStockLocationsWorkflow } from "@medusajs/medusa/core-flows"
 import { WorkflowResponse, createWorkflow, transform, when } from "@medusajs/framework/workflows-sdk"
-import type { LocationMappingResult } from "../../lib/lastmile/admin-api"
+import type { LocationMappingResult } from "../../lib/contracts/admin-api"
 import { acquireSetupLock, releaseSetupLock } from "../setup-shipping-options"
 import { type LocationMappingPlan, planLocationMappingStep } from "./steps/plan-location-mapping"
 import { attachStockLocationAddressStep } from "./steps/attach-stock-location-address"

@@ -7,7 +7,7 @@
 import { emitEventStep } from "@medusajs/medusa/core-flows"
 import { WorkflowResponse, createWorkflow, when } from "@medusajs/framework/workflows-sdk"
 import { noteOrderEditStep } from "./steps/note-order-edit"
-import type { EditAction } from "../../lib/lastmile/order-edit"
+import type { EditAction } from "../../lib/booking/order-edit"
 
 export const EDITED_AFTER_BOOKING_EVENT = "lastmile.delivery.edited_after_booking"
 

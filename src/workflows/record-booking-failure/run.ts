@@ -6,7 +6,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { recordBookingFailureWorkflow } from "./index"
-import { errorMessage } from "../../lib/lastmile/error-message"
+import { errorMessage } from "../../lib/support/error-message"
 
 export type SettledFailure =
   | { status: "needs_attention"; reason: string }

@@ -22,8 +22,7 @@ import { randomUUID } from "node:crypto"
 import type { FulfillmentSetDTO, FulfillmentWorkflow, LinkDefinition, ServiceZoneDTO } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { type WorkflowData, WorkflowResponse, createWorkflow, transform, when } from "@medusajs/framework/workflows-sdk"
-import { LASTMILE_PROVIDER_ID } from "../../lib/lastmile/fulfillment-options"
-import type { SetupReport, SetupRequest } from "../../lib/lastmile/admin-api"
+import type { SetupReport, SetupRequest } from "../../lib/contracts/admin-api"
 import {
   type FulfillmentSetRef,
   type ServiceZoneRef,
@@ -65,11 +64,11 @@ function zoneId(ref: ServiceZoneRef, created: ServiceZoneDTO[] | undefined): str
 }
 
 /** The provider on each location, and each new fulfillment set on its location. */
-function locationLinks(plan: ShippingSetupPlan, sets: FulfillmentSetDTO[]): LinkDefinition[] {
+function locationLinks(plan: ShippingSetupPlan & { provider_id: string }, sets: FulfillmentSetDTO[]): LinkDefinition[] {
   return [
     ...plan.provider_location_ids.map((locationId) => ({
       [Modules.STOCK_LOCATION]: { stock_location_id: locationId },
-      [Modules.FULFILLMENT]: { fulfillment_provider_id: LASTMILE_PROVIDER_ID },
+      [Modules.FULFILLMENT]: { fulfillment_provider_id: plan.provider_id },
     })),
     ...plan.fulfillment_sets.map((set, index) => ({
       [Modules.STOCK_LOCATION]: { stock_location_id: set.location_id },
@@ -141,7 +140,7 @@ export const setupShippingOptionsWorkflow = createWorkflow(
       return plan.shipping_options.map((option): FulfillmentWorkflow.CreateShippingOptionsWorkflowInput => {
         const common = {
           name: option.name,
-          provider_id: LASTMILE_PROVIDER_ID,
+          provider_id: plan.provider_id,
           service_zone_id: zoneId(option.zone, zones),
           shipping_profile_id: profileId,
           type: option.type,

@@ -7,9 +7,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import { type ServiceFulfilmentLocation, announceStoreListChanged } from "../../lib/service-client"
-import type { ResolvedProviderOptions } from "../../lib/lastmile/provider-options"
-import type { StockLocationRow } from "../../lib/lastmile/stock-locations"
-import { readStockLocations } from "../../lib/reads/stock-locations"
+import type { ResolvedProviderOptions } from "../../lib/options/provider-options"
+import type { StockLocationRow } from "../../lib/store/stock-locations"
+import { readStockLocations } from "../../lib/store/medusa/read-stock-locations"
 import { LASTMILE_MODULE } from "../../modules/lastmile"
 import type { LastmileModuleService } from "../../modules/lastmile/service"
 

@@ -12,7 +12,7 @@ import { LASTMILE_MODULE } from "../../modules/lastmile"
 import type { LastmileModuleService } from "../../modules/lastmile/service"
 import { type BookedAtService, type BookingSubject, bookAtService } from "../../lib/booking/book-at-service"
 import { bookingFailureOf } from "../../lib/booking/booking-failure"
-import { BOOKING_ERROR_CODES } from "../../lib/lastmile/booking-codes"
+import { BOOKING_ERROR_CODES } from "../../lib/booking/booking-codes"
 
 export const bookAtServiceStepId = "lastmile-book-at-service"
 

@@ -15,8 +15,8 @@ import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import { LASTMILE_MODULE } from "../../modules/lastmile"
 import type { LastmileModuleService } from "../../modules/lastmile/service"
 import type { BookedAtService } from "../../lib/booking/book-at-service"
-import { toFulfillmentData, toLabels } from "../../lib/lastmile/contracts"
-import { errorMessage } from "../../lib/lastmile/error-message"
+import { toFulfillmentData, toLabels } from "../../lib/contracts/plugin-data"
+import { errorMessage } from "../../lib/support/error-message"
 
 export interface RecordBookedInput {
   task_row_id: string

@@ -30,7 +30,7 @@ import {
   type TrackingUpdates,
   statusChangedPayload,
   syncOutcome,
-} from "../../lib/lastmile/task-sync"
+} from "../../lib/tracking/task-sync"
 import { listWaitingWebhookEventsStep } from "./steps/list-waiting-webhook-events"
 import { readTaskStatusStep } from "./steps/read-task-status"
 import { planTrackingUpdatesStep } from "./steps/plan-tracking-updates"
@@ -43,7 +43,7 @@ export {
   type SyncOutcome,
   type SyncSource,
   TASK_STATUS_CHANGED_EVENT,
-} from "../../lib/lastmile/task-sync"
+} from "../../lib/tracking/task-sync"
 
 export interface SyncTaskStatusWorkflowInput {
   /** The lastmile_task row's id. */

@@ -8,8 +8,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { LASTMILE_MODULE } from "../../modules/lastmile"
 import type { LastmileModuleService } from "../../modules/lastmile/service"
-import { errorMessage } from "../../lib/lastmile/error-message"
-import type { SyncOutcome } from "../../lib/lastmile/task-sync"
+import { errorMessage } from "../../lib/support/error-message"
+import type { SyncOutcome } from "../../lib/tracking/task-sync"
 import { syncTaskStatus } from "./run"
 
 /** A stored webhook still unprocessed this long after it arrived is picked up by the job. */

@@ -9,8 +9,8 @@ import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/util
 import { syncTaskStatusWorkflow } from "./index"
 import { LASTMILE_MODULE } from "../../modules/lastmile"
 import type { LastmileModuleService } from "../../modules/lastmile/service"
-import { errorMessage } from "../../lib/lastmile/error-message"
-import { type SyncOutcome, type SyncSource, notUpdated } from "../../lib/lastmile/task-sync"
+import { errorMessage } from "../../lib/support/error-message"
+import { type SyncOutcome, type SyncSource, notUpdated } from "../../lib/tracking/task-sync"
 
 /**
  * A core workflow refusing with NOT_ALLOWED means the fulfillment or return

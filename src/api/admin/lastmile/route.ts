@@ -1,6 +1,6 @@
 /** GET /admin/lastmile: connection, webhook URL, locations and checks for the settings page. */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import type { LastmileOverview } from "../../../lib/lastmile/admin-api"
+import type { LastmileOverview } from "../../../lib/contracts/admin-api"
 import { LASTMILE_MODULE } from "../../../modules/lastmile"
 import type { LastmileModuleService } from "../../../modules/lastmile/service"
 import { lastmileOverview } from "./reads/overview"

@@ -1,4 +1,4 @@
-import { z } from "zod"
+import { z } from "@medusajs/framework/zod"
 
 /** An id as Medusa makes them: text without controls (PostgreSQL refuses a NUL), of a sane length. */
 const id = (field: string) =>

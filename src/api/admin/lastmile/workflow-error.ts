@@ -10,7 +10,7 @@
 import type { MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { acquireLockStepId } from "@medusajs/medusa/core-flows"
-import { errorMessage } from "../../../lib/lastmile/error-message"
+import { errorMessage } from "../../../lib/support/error-message"
 import { describeRefusal, serviceErrorCodeOf } from "../../../lib/service-client"
 
 const TYPES = new Set<string>(Object.values(MedusaError.Types))

@@ -13,8 +13,8 @@ import { LastmileSimulator, londonLocations } from "../../../simulator"
 import { ukShopperAddress as shopper } from "../../../test-support/service-requests"
 import { type BookingSubject, bookAtService } from "../book-at-service"
 import { BookingNeedsAttentionError, bookingFailureOf } from "../booking-failure"
-import { buildFulfillmentOptions } from "../../lastmile/fulfillment-options"
-import { BOOKING_ERROR_CODES } from "../../lastmile/booking-codes"
+import { buildFulfillmentOptions } from "../../contracts/fulfillment-options"
+import { BOOKING_ERROR_CODES } from "../booking-codes"
 
 const KEY = "lm_test_key_booking"
 const [nextDay, collection, returns] = buildFulfillmentOptions(["NEXT_DAY"])

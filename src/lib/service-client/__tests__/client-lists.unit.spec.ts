@@ -3,7 +3,8 @@ import type { AddressInfo } from "node:net"
 import { LastmileSimulator } from "../../../simulator"
 import { alwaysOpenHours } from "../../../simulator/defaults"
 import type { SimLocation } from "../../../simulator/types"
-import { LastmileClient, MAX_LIST_PAGES } from "../client"
+import { LastmileClient } from "../client"
+import { MAX_LIST_PAGES } from "../list-reader"
 import { LastmileInvalidResponseError } from "../errors"
 
 const KEY = "lm_live_key_lists_123456"
@@ -96,21 +97,12 @@ describe("LastmileClient list reads", () => {
 
   describe("pagination forms", () => {
     const forms: [string, (next: number) => Record<string, unknown>][] = [
-      ["next as an absolute URL", (n) => ({ next: `${service.url}/fulfilment-locations?page=${n}` })],
-      ["nextPage as a path", (n) => ({ nextPage: `/fulfilment-locations?page=${n}` })],
-      ["next_page as a bare query", (n) => ({ next_page: `?page=${n}` })],
-      ["links.next", (n) => ({ links: { next: `?page=${n}` } })],
-      ["_links.next.href", (n) => ({ _links: { next: { href: `/fulfilment-locations?page=${n}` } } })],
-      ["next as a page number", (n) => ({ next: n })],
-      ["page and totalPages", (n) => ({ page: n - 1, totalPages: 3 })],
-      ["page and total_pages", (n) => ({ page: n - 1, total_pages: 3 })],
-      ["page and pageCount", (n) => ({ page: n - 1, pageCount: 3 })],
-      ["page and pages", (n) => ({ page: n - 1, pages: 3 })],
-      ["hasMore and page", (n) => ({ page: n - 1, hasMore: true })],
-      ["has_more and page", (n) => ({ page: n - 1, has_more: true })],
+      ["an absolute URL", (n) => ({ next: `${service.url}/fulfilment-locations?page=${n}` })],
+      ["a path", (n) => ({ next: `/fulfilment-locations?page=${n}` })],
+      ["a bare query", (n) => ({ next: `?page=${n}` })],
     ]
 
-    it.each(forms)("follows %s to the last page", async (_name, link) => {
+    it.each(forms)("follows a next link written as %s to the last page", async (_name, link) => {
       service.answer = threePages(link)
       const locations = await makeClient().listFulfilmentLocations()
       expect(locations.map((l) => l.fulfilmentLocationId)).toEqual([1, 2, 3])
@@ -130,8 +122,8 @@ describe("LastmileClient list reads", () => {
         return { status: 404 }
       }
       const page = pageOf(url)
-      // Page 1 links without the prefix (a gateway adds it); page 2 as a bare query.
-      const next = page === 1 ? "/task/deliveries?page=2" : page === 2 ? "?page=3" : null
+      // Page 1 links by path, page 2 by a bare query.
+      const next = page === 1 ? "/v1/task/deliveries?page=2" : page === 2 ? "?page=3" : null
       return { body: { tasks: [task(page)], next } }
     }
     const client = makeClient("/v1")
@@ -146,16 +138,13 @@ describe("LastmileClient list reads", () => {
     expect((await client.findDelivery("order_1"))?.taskId).toBe(3)
   })
 
-  it("follows the page numbers of a lookup envelope", async () => {
+  it("guesses no page from counters or flags: the answer's list is the whole list", async () => {
     service.answer = (url) => {
       const page = pageOf(url)
-      return { body: { deliveries: [task(page)], meta: { page, total_pages: 2 } } }
+      return { body: { deliveries: [task(page)], meta: { page, total_pages: 2 }, hasMore: true } }
     }
-    expect((await makeClient().findDeliveries("order_1")).map((t) => t.taskId)).toEqual([1, 2])
-    expect(service.requests.map((r) => r.query)).toEqual([
-      { merchantOrderId: "order_1" },
-      { merchantOrderId: "order_1", page: "2" },
-    ])
+    expect((await makeClient().findDeliveries("order_1")).map((t) => t.taskId)).toEqual([1])
+    expect(service.requests).toHaveLength(1)
   })
 
   it("never follows a next link to another origin, and says why once", async () => {
@@ -193,13 +182,6 @@ describe("LastmileClient list reads", () => {
     expect(service.pages()).toEqual(["/fulfilment-locations?", "/fulfilment-locations?page=1"])
   })
 
-  it("does not guess a page when the answer says there is more but not which", async () => {
-    service.answer = () => ({ body: { data: [loc(1)], hasMore: true } })
-    expect(await makeClient().listFulfilmentLocations()).toHaveLength(1)
-    expect(service.requests).toHaveLength(1)
-    expect(warnings[0]).toContain("not which one comes next")
-  })
-
   it("retries a failing page like the first, and takes a 404 or an empty later page as the end", async () => {
     let failures = 1
     service.answer = (url) => {
@@ -222,7 +204,8 @@ describe("LastmileClient list reads", () => {
   })
 
   it("fails the read when a later page is not a list", async () => {
-    service.answer = (url) => (pageOf(url) === 1 ? { body: { data: [loc(1)], next: 2 } } : { body: { oops: true } })
+    service.answer = (url) =>
+      pageOf(url) === 1 ? { body: { data: [loc(1)], next: "?page=2" } } : { body: { oops: true } }
     await expect(makeClient().listFulfilmentLocations()).rejects.toBeInstanceOf(LastmileInvalidResponseError)
   })
 

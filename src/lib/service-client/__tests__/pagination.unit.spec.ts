@@ -1,103 +1,62 @@
-import { LOCATION_LIST_KEYS, type PageRequest, nextPageHint, nextPageRequest, readListPage } from "../pagination"
+import { LOCATION_LIST_KEYS, type PageRequest, TASK_LIST_KEYS, nextPageRequest, readListPage } from "../pagination"
 
 const ORIGIN = "https://api.lastmile.test"
-const first: PageRequest = { path: "/task/deliveries", query: new URLSearchParams({ merchantOrderId: "order_1" }) }
-const context = (basePath = "", current: PageRequest = first) => ({ origin: ORIGIN, basePath, first, current })
+const first: PageRequest = { path: "/v1/task/deliveries", query: new URLSearchParams({ merchantOrderId: "order_1" }) }
+const context = (current: PageRequest = first) => ({ origin: ORIGIN, first, current })
 const target = (result: ReturnType<typeof nextPageRequest>) =>
   result.ok ? `${result.request.path}?${result.request.query.toString()}` : result
 
-describe("nextPageHint", () => {
-  it.each([
-    [{ next: "?page=2" }, { kind: "link", href: "?page=2" }],
-    [{ nextPage: "/x?page=2" }, { kind: "link", href: "/x?page=2" }],
-    [{ next_page: `${ORIGIN}/x?page=2` }, { kind: "link", href: `${ORIGIN}/x?page=2` }],
-    [{ links: { next: "?page=2" } }, { kind: "link", href: "?page=2" }],
-    [{ links: { next: { href: "?page=2" } } }, { kind: "link", href: "?page=2" }],
-    [{ _links: { next: { href: "?page=2" } } }, { kind: "link", href: "?page=2" }],
-    [{ next: 3 }, { kind: "page", page: 3 }],
-    [{ nextPage: "3" }, { kind: "page", page: 3 }],
-    [
-      { page: 1, totalPages: 3 },
-      { kind: "page", page: 2 },
-    ],
-    [
-      { page: 2, total_pages: 3 },
-      { kind: "page", page: 3 },
-    ],
-    [
-      { page: "1", pageCount: 2 },
-      { kind: "page", page: 2 },
-    ],
-    [
-      { page: 1, pages: 2 },
-      { kind: "page", page: 2 },
-    ],
-    [
-      { page: 4, hasMore: true },
-      { kind: "page", page: 5 },
-    ],
-    [
-      { page: 1, has_more: true },
-      { kind: "page", page: 2 },
-    ],
-    [{ meta: { page: 1, totalPages: 2 } }, { kind: "page", page: 2 }],
-    [{ pagination: { next: "?page=2" } }, { kind: "link", href: "?page=2" }],
-    [{ hasMore: true }, { kind: "unknown" }],
-  ])("reads %j as more to come", (envelope, hint) => {
-    expect(nextPageHint(envelope)).toEqual(hint)
-  })
-
-  it.each([
-    [{ next: null }],
-    [{ next: "" }],
-    [{ links: { next: null } }],
-    [{ page: 3, totalPages: 3 }],
-    [{ page: 1, hasMore: false }],
-    [{ total: 12 }],
-    [{}],
-  ])("reads %j as the last page", (envelope) => {
-    expect(nextPageHint(envelope)).toBeUndefined()
-  })
-
-  it("uses the page asked for when hasMore comes without a page number", () => {
-    expect(nextPageHint({ hasMore: true }, 2)).toEqual({ kind: "page", page: 3 })
-  })
-
-  it("gives no hint for a bare array", () => {
+describe("readListPage", () => {
+  it("reads a bare list as the only page", () => {
     expect(readListPage([1, 2], LOCATION_LIST_KEYS)).toEqual({ items: [1, 2] })
+  })
+
+  it("reads an envelope's list and its next link; null or absent is the last page", () => {
+    expect(readListPage({ data: [1], next: "/v1/fulfilment-locations?page=2" }, LOCATION_LIST_KEYS)).toEqual({
+      items: [1],
+      next: "/v1/fulfilment-locations?page=2",
+    })
+    expect(readListPage({ tasks: [1], next: null }, TASK_LIST_KEYS)).toEqual({ items: [1] })
+    expect(readListPage({ fulfilmentLocations: [1] }, LOCATION_LIST_KEYS)).toEqual({ items: [1] })
+  })
+
+  it("guesses no other paging form: counters and flags leave a single page", () => {
+    for (const envelope of [
+      { data: [1], page: 1, totalPages: 3 },
+      { data: [1], hasMore: true },
+      { data: [1], next: 2 },
+      { data: [1], links: { next: "?page=2" } },
+    ]) {
+      expect(readListPage(envelope, LOCATION_LIST_KEYS)).toEqual({ items: [1] })
+    }
+  })
+
+  it("finds no list in an envelope without one", () => {
+    expect(readListPage({ oops: true }, LOCATION_LIST_KEYS)).toBeUndefined()
+    expect(readListPage("text", LOCATION_LIST_KEYS)).toBeUndefined()
   })
 })
 
 describe("nextPageRequest", () => {
-  it("asks a page number on the first request's path, keeping its query", () => {
-    expect(target(nextPageRequest({ kind: "page", page: 2 }, context("/v1")))).toBe(
-      "/task/deliveries?merchantOrderId=order_1&page=2"
-    )
-  })
-
-  it("resolves a bare query against the current request, keeping the original query", () => {
-    expect(target(nextPageRequest({ kind: "link", href: "?page=2" }, context("/v1")))).toBe(
-      "/task/deliveries?merchantOrderId=order_1&page=2"
-    )
+  it("resolves a bare query against the current request, keeping the first request's query", () => {
+    expect(target(nextPageRequest("?page=2", context()))).toBe("/v1/task/deliveries?merchantOrderId=order_1&page=2")
   })
 
   it("replaces only what the link sets", () => {
     const current = { path: first.path, query: new URLSearchParams({ merchantOrderId: "order_1", page: "2" }) }
-    expect(target(nextPageRequest({ kind: "link", href: "?page=3&limit=50" }, context("", current)))).toBe(
-      "/task/deliveries?merchantOrderId=order_1&page=3&limit=50"
+    expect(target(nextPageRequest("?page=3&limit=50", context(current)))).toBe(
+      "/v1/task/deliveries?merchantOrderId=order_1&page=3&limit=50"
     )
   })
 
-  it("keeps the base path prefix whether the link carries it or not", () => {
-    expect(target(nextPageRequest({ kind: "link", href: "/v1/task/deliveries?page=2" }, context("/v1")))).toBe(
-      "/task/deliveries?merchantOrderId=order_1&page=2"
+  it("follows a path or an absolute URL on the service's origin as it is written", () => {
+    expect(target(nextPageRequest("/v1/task/deliveries?page=2", context()))).toBe(
+      "/v1/task/deliveries?merchantOrderId=order_1&page=2"
     )
-    expect(target(nextPageRequest({ kind: "link", href: "/task/deliveries?page=2" }, context("/v1")))).toBe(
-      "/task/deliveries?merchantOrderId=order_1&page=2"
+    expect(target(nextPageRequest(`${ORIGIN}/v1/task/deliveries?page=2`, context()))).toBe(
+      "/v1/task/deliveries?merchantOrderId=order_1&page=2"
     )
-    expect(target(nextPageRequest({ kind: "link", href: `${ORIGIN}/v1/task/deliveries?page=2` }, context("/v1")))).toBe(
-      "/task/deliveries?merchantOrderId=order_1&page=2"
-    )
+    expect(target(nextPageRequest("page-2", context()))).toBe("/v1/task/page-2?merchantOrderId=order_1")
   })
 
   it("refuses a link to another origin, however it is spelt", () => {
@@ -107,11 +66,11 @@ describe("nextPageRequest", () => {
       "http://api.lastmile.test/task/deliveries?page=2",
       "https://api.lastmile.test:8443/task/deliveries?page=2",
     ]) {
-      expect(nextPageRequest({ kind: "link", href }, context())).toMatchObject({ ok: false, reason: "other_origin" })
+      expect(nextPageRequest(href, context())).toMatchObject({ ok: false, reason: "other_origin" })
     }
   })
 
-  it("cannot follow 'more' without a page", () => {
-    expect(nextPageRequest({ kind: "unknown" }, context())).toEqual({ ok: false, reason: "unknown_page" })
+  it("refuses a link it cannot read", () => {
+    expect(nextPageRequest("http://[::1", context())).toEqual({ ok: false, reason: "unreadable_link" })
   })
 })

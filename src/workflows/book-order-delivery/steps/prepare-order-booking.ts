@@ -17,18 +17,11 @@ import {
   isPendingBooking,
   readFulfillmentData,
   readShippingMethodData,
-} from "../../../lib/lastmile/contracts"
-import { LASTMILE_PROVIDER_ID, optionKindOf } from "../../../lib/lastmile/fulfillment-options"
-import { orderName } from "../../../lib/lastmile/delivery-unit"
-import { readOrderReplacements } from "../../../lib/reads/replacements"
-
-export type BookingSkip =
-  | { status: "already_booked" }
-  | { status: "needs_attention"; reason: string }
-  | { status: "not_lastmile" }
-  | { status: "cancelled" }
-  /** Nothing left to fulfil (the merchant shipped the items another way). */
-  | { status: "nothing_to_book" }
+} from "../../../lib/contracts/plugin-data"
+import { isLastmileProviderId, optionKindOf } from "../../../lib/contracts/fulfillment-options"
+import { orderName } from "../../../lib/booking/delivery-unit"
+import { readOrderReplacements } from "../../../lib/booking/medusa/read-replacements"
+import type { BookingSkip } from "../../../lib/booking/booking-codes"
 
 export type OrderBookingPlan =
   | { action: "skip"; outcome: BookingSkip }
@@ -275,7 +268,7 @@ async function lastmileDeliveryOption(container: MedusaContainer, ids: string[])
     shipping_profile_id?: string | null
   }[]
   const found = rows.find((o) => {
-    const kind = o.provider_id === LASTMILE_PROVIDER_ID ? optionKindOf(o.data?.id) : null
+    const kind = isLastmileProviderId(o.provider_id) ? optionKindOf(o.data?.id) : null
     return kind === "delivery" || kind === "collection"
   })
   return found ? { id: found.id, profileId: found.shipping_profile_id ?? null } : undefined

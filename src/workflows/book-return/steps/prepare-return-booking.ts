@@ -15,14 +15,14 @@ import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import { LASTMILE_MODULE } from "../../../modules/lastmile"
 import type { LastmileModuleService } from "../../../modules/lastmile/service"
 import {
-  LASTMILE_PROVIDER_ID,
+  isLastmileProviderId,
   RETURN_OPTION_ID,
   buildFulfillmentOptions,
-} from "../../../lib/lastmile/fulfillment-options"
+} from "../../../lib/contracts/fulfillment-options"
 import type { BookingSubject } from "../../../lib/booking/book-at-service"
-import { orderName } from "../../../lib/lastmile/delivery-unit"
-import { type MedusaAddressLike, type MedusaLineLike } from "../../../lib/lastmile/quote-request"
-import type { BookingSkip } from "../../book-order-delivery/steps/prepare-order-booking"
+import { orderName } from "../../../lib/booking/delivery-unit"
+import { type MedusaAddressLike, type MedusaLineLike } from "../../../lib/checkout/quote-request"
+import type { BookingSkip } from "../../../lib/booking/booking-codes"
 
 export type ReturnBookingSkip = Extract<
   BookingSkip,
@@ -91,7 +91,7 @@ export const prepareReturnBookingStep = createStep(
     })
     const orderReturn: ReturnRow | undefined = data[0]
     const fulfillment = orderReturn?.fulfillments?.find(
-      (f): f is NonNullable<typeof f> => !!f && f.provider_id === LASTMILE_PROVIDER_ID && !f.canceled_at
+      (f): f is NonNullable<typeof f> => !!f && isLastmileProviderId(f.provider_id) && !f.canceled_at
     )
     const connection = tasks.connection()
     if (!orderReturn || !fulfillment || !connection) {

@@ -9,8 +9,8 @@ import { Modules } from "@medusajs/framework/utils"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import { LASTMILE_MODULE } from "../../../modules/lastmile"
 import type { LastmileModuleService, TaskRow } from "../../../modules/lastmile/service"
-import { withHistoryEntry } from "../../../lib/lastmile/task-history"
-import type { TaskCancellation } from "../../../lib/lastmile/admin-api"
+import { withHistoryEntry } from "../../../lib/tracking/task-history"
+import type { TaskCancellation } from "../../../lib/contracts/admin-api"
 
 export interface MarkCancelledInput {
   task_row_id: string

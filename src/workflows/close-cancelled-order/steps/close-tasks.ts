@@ -6,7 +6,7 @@
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import { LASTMILE_MODULE } from "../../../modules/lastmile"
 import type { LastmileModuleService, TaskRow } from "../../../modules/lastmile/service"
-import { withHistoryEntry } from "../../../lib/lastmile/task-history"
+import { withHistoryEntry } from "../../../lib/tracking/task-history"
 
 export const closeCancelledOrderTasksStepId = "lastmile-close-cancelled-order-tasks"
 

@@ -1,6 +1,6 @@
-import type { StockLocationRow } from "../../../lib/lastmile/stock-locations"
-import { countryCodeOf, createRefusal, stockAddressFromService } from "../../../lib/lastmile/stock-locations"
-import { toStoreDescription } from "../../../lib/lastmile/store"
+import type { StockLocationRow } from "../../../lib/store/stock-locations"
+import { countryCodeOf, createRefusal, stockAddressFromService } from "../../../lib/store/stock-locations"
+import { toStoreDescription } from "../../../lib/store/store-identity"
 import type { ServiceFulfilmentLocation } from "../../../lib/service-client"
 import { type LocationMappingPlan, type MappingRefusal, planLocationMapping } from "../steps/plan-location-mapping"
 

@@ -11,7 +11,7 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import type { ServiceFulfilmentLocation } from "../../../lib/service-client"
 import { readLocationState } from "../../setup-shipping-options/location-state"
-import { mappedExternalId, storeExternalId } from "../../../lib/lastmile/store"
+import { mappedExternalId, storeExternalId } from "../../../lib/store/store-identity"
 import {
   type StockAddressInput,
   type StockLocationRow,
@@ -20,8 +20,8 @@ import {
   linkRefusal,
   serviceLocationLabel,
   stockAddressFromService,
-} from "../../../lib/lastmile/stock-locations"
-import type { LocationMappingResult } from "../../../lib/lastmile/admin-api"
+} from "../../../lib/store/stock-locations"
+import type { LocationMappingResult } from "../../../lib/contracts/admin-api"
 
 export type LocationMappingAction = "link" | "unlink" | "create"
 

@@ -15,8 +15,8 @@ import {
 } from "../../../lib/service-client"
 import { LASTMILE_MODULE } from "../../../modules/lastmile"
 import type { LastmileModuleService } from "../../../modules/lastmile/service"
-import { errorMessage } from "../../../lib/lastmile/error-message"
-import type { CollectionSwitchResult } from "../../../lib/lastmile/admin-api"
+import { errorMessage } from "../../../lib/support/error-message"
+import type { CollectionSwitchResult } from "../../../lib/contracts/admin-api"
 
 export interface SetCollectionEnabledInput {
   /** The service's fulfilmentLocationId. */

@@ -8,8 +8,8 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import { LASTMILE_MODULE } from "../../../modules/lastmile"
 import type { LastmileModuleService, TaskRow } from "../../../modules/lastmile/service"
-import { type EditAction, editDifference, editNoticeMessage } from "../../../lib/lastmile/order-edit"
-import type { TaskNotice } from "../../../lib/lastmile/admin-api"
+import { type EditAction, editDifference, editNoticeMessage } from "../../../lib/booking/order-edit"
+import type { TaskNotice } from "../../../lib/contracts/admin-api"
 
 export interface EditedAfterBooking {
   order_id: string
@@ -41,9 +41,9 @@ export const noteOrderEditStep = createStep(
       .resolve(ContainerRegistrationKeys.QUERY)
       .graph({ entity: "order_line_item", fields: ["id", "title", "variant_title"], filters: { id: ids } })
     const titles = new Map(
-      (data as { id: string; title?: string | null; variant_title?: string | null }[]).map((l) => [
-        l.id,
-        [l.title, l.variant_title].filter(Boolean).join(" – ") || l.id,
+      data.map((line): [string, string] => [
+        line.id,
+        [line.title, line.variant_title].filter(Boolean).join(" – ") || line.id,
       ])
     )
     const named = (lines: { line_item_id: string; quantity: number }[]) =>

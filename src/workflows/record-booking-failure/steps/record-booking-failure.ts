@@ -8,7 +8,7 @@ import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import { LASTMILE_MODULE } from "../../../modules/lastmile"
 import type { LastmileModuleService } from "../../../modules/lastmile/service"
 import type { LastmileTaskRow } from "../../../modules/lastmile/types"
-import { needsMerchant } from "../../../lib/lastmile/booking-codes"
+import { needsMerchant } from "../../../lib/booking/booking-codes"
 
 export interface RecordBookingFailureInput {
   /** The order id for a delivery, the return id for a return. */

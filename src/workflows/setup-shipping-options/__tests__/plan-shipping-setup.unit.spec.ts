@@ -1,7 +1,10 @@
-import { buildFulfillmentOptions, LASTMILE_PROVIDER_ID } from "../../../lib/lastmile/fulfillment-options"
-import type { StockLocationRow } from "../../../lib/lastmile/stock-locations"
+import { buildFulfillmentOptions } from "../../../lib/contracts/fulfillment-options"
+import type { StockLocationRow } from "../../../lib/store/stock-locations"
 import type { ServiceFulfilmentLocation } from "../../../lib/service-client"
 import { planShippingSetup } from "../steps/plan-shipping-setup"
+
+/** The provider as an app registers it under an id of its own (`lastmile_<id>`). */
+const PROVIDER_ID = "lastmile_courier"
 
 const options = buildFulfillmentOptions(["NEXT_DAY"])
 const remote: ServiceFulfilmentLocation[] = [
@@ -78,7 +81,7 @@ describe("shipping setup plan", () => {
 
   it("plans nothing for what exists, and a zone for a set without one", () => {
     const withOption = location("sloc_w", "Warehouse", "warehouse", {
-      fulfillment_providers: [{ id: LASTMILE_PROVIDER_ID }],
+      fulfillment_providers: [{ id: PROVIDER_ID }],
       fulfillment_sets: [
         {
           id: "fuset_w",
@@ -87,8 +90,8 @@ describe("shipping setup plan", () => {
             {
               id: "serzo_w",
               shipping_options: [
-                { id: "so_1", provider_id: LASTMILE_PROVIDER_ID, data: { id: "lastmile-next-day" } },
-                { id: "so_2", provider_id: LASTMILE_PROVIDER_ID, data: { id: "lastmile-return" } },
+                { id: "so_1", provider_id: PROVIDER_ID, data: { id: "lastmile-next-day" } },
+                { id: "so_2", provider_id: PROVIDER_ID, data: { id: "lastmile-return" } },
               ],
             },
           ],
@@ -96,7 +99,7 @@ describe("shipping setup plan", () => {
       ],
     })
     const bareSet = location("sloc_c", "Camden", "store-camden", {
-      fulfillment_providers: [{ id: LASTMILE_PROVIDER_ID }],
+      fulfillment_providers: [{ id: PROVIDER_ID }],
       fulfillment_sets: [{ id: "fuset_c", type: "pickup", service_zones: [] }],
     })
     const plan = planShippingSetup({ remote, stock: [withOption, bareSet], options, shippingProfileId: "sp_1" })
@@ -134,7 +137,7 @@ describe("shipping setup plan", () => {
   it("puts the return option on the chosen location, in a shipping zone of its own, priced 0 in every currency", () => {
     const warehouse = (withReturn: boolean) =>
       location("sloc_w", "Warehouse", "warehouse", {
-        fulfillment_providers: [{ id: LASTMILE_PROVIDER_ID }],
+        fulfillment_providers: [{ id: PROVIDER_ID }],
         fulfillment_sets: [
           {
             id: "fuset_w",
@@ -143,10 +146,8 @@ describe("shipping setup plan", () => {
               {
                 id: "serzo_w",
                 shipping_options: [
-                  { id: "so_1", provider_id: LASTMILE_PROVIDER_ID, data: { id: "lastmile-next-day" } },
-                  ...(withReturn
-                    ? [{ id: "so_2", provider_id: LASTMILE_PROVIDER_ID, data: { id: "lastmile-return" } }]
-                    : []),
+                  { id: "so_1", provider_id: PROVIDER_ID, data: { id: "lastmile-next-day" } },
+                  ...(withReturn ? [{ id: "so_2", provider_id: PROVIDER_ID, data: { id: "lastmile-return" } }] : []),
                 ],
               },
             ],

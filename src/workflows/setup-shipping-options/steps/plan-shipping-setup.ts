@@ -12,17 +12,19 @@ import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import type { ServiceFulfilmentLocation } from "../../../lib/service-client"
 import { readLocationState } from "../location-state"
 import {
-  LASTMILE_PROVIDER_ID,
   type LastmileFulfillmentOption,
   buildFulfillmentOptions,
-} from "../../../lib/lastmile/fulfillment-options"
+  isLastmileProviderId,
+} from "../../../lib/contracts/fulfillment-options"
+import { requireLastmileProviderId } from "../../../lib/options/medusa/provider-id"
 import {
   type StockLocationRow,
   dispatchLocationOf,
+  present,
   shippingOptionsOf,
   stockByExternalId,
-} from "../../../lib/lastmile/stock-locations"
-import type { SalesChannelRef, SetupReport, SetupRequest } from "../../../lib/lastmile/admin-api"
+} from "../../../lib/store/stock-locations"
+import type { SalesChannelRef, SetupReport, SetupRequest } from "../../../lib/contracts/admin-api"
 
 type SetType = "pickup" | "shipping"
 
@@ -72,7 +74,8 @@ export const planShippingSetupStep = createStep(planShippingSetupStepId, async (
     salesChannels: await salesChannelsOf(container, input.sales_channel_ids ?? []),
     currencies: await regionCurrencies(container),
   })
-  return new StepResponse(plan)
+  // What the run links and creates is the provider's, under the id the app registered it with.
+  return new StepResponse({ ...plan, provider_id: await requireLastmileProviderId(container) })
 })
 
 /** The ticked sales channels, in the order ticked; NOT_FOUND names every id that names none. */
@@ -84,7 +87,7 @@ async function salesChannelsOf(container: MedusaContainer, ids: string[]): Promi
   const { data } = await container
     .resolve(ContainerRegistrationKeys.QUERY)
     .graph({ entity: "sales_channel", fields: ["id", "name"], filters: { id: unique } })
-  const found = new Map((data as SalesChannelRef[]).map((c) => [c.id, c]))
+  const found = new Map(data.map(({ id, name }): [string, SalesChannelRef] => [id, { id, name }]))
   const missing = unique.filter((id) => !found.has(id))
   if (missing.length) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Sales channel with id: ${missing.join(", ")} was not found`)
@@ -97,7 +100,7 @@ async function regionCurrencies(container: MedusaContainer): Promise<string[]> {
   const { data } = await container
     .resolve(ContainerRegistrationKeys.QUERY)
     .graph({ entity: "region", fields: ["currency_code"] })
-  return [...new Set((data as { currency_code: string }[]).map((r) => r.currency_code.toLowerCase()))].sort()
+  return [...new Set(data.map((region): string => region.currency_code.toLowerCase()))].sort()
 }
 
 /** The store's default shipping profile (Medusa's migrations create one), if any. */
@@ -155,7 +158,7 @@ export function planShippingSetup({
 
   const enableProvider = (location: StockLocationRow) => {
     const enabled =
-      (location.fulfillment_providers ?? []).some((p) => p.id === LASTMILE_PROVIDER_ID) ||
+      present(location.fulfillment_providers).some((p) => isLastmileProviderId(p.id)) ||
       plan.provider_location_ids.includes(location.id)
     if (!enabled) {
       plan.provider_location_ids.push(location.id)
@@ -167,8 +170,8 @@ export function planShippingSetup({
     const key = `${location.id}:${type}`
     let planned = plannedSets.get(key)
     if (!planned) {
-      const existing = (location.fulfillment_sets ?? []).find((s) => s.type === type)
-      const zone = existing?.service_zones?.[0]
+      const existing = present(location.fulfillment_sets).find((s) => s.type === type)
+      const zone = present(existing?.service_zones)[0]
       if (existing) {
         planned = { set: { id: existing.id }, zone: zone ? { id: zone.id } : undefined }
       } else {
@@ -288,7 +291,7 @@ export function planShippingSetup({
   for (const location of linked) {
     for (const channel of salesChannels) {
       const label = `${location.name}: in sales channel ${channel.name}`
-      if ((location.sales_channels ?? []).some((c) => c.id === channel.id)) {
+      if (present(location.sales_channels).some((c) => c.id === channel.id)) {
         report.unchanged.push(label)
       } else {
         plan.sales_channel_links.push({ location_id: location.id, sales_channel_id: channel.id })

@@ -5,7 +5,7 @@
  */
 import { asValue } from "@medusajs/framework/awilix"
 import { ContainerRegistrationKeys, MedusaError, Modules, createMedusaContainer } from "@medusajs/framework/utils"
-import { StatusTable } from "../../../lib/lastmile/status-table"
+import { StatusTable } from "../../../lib/tracking/status-table"
 import { trackedTask } from "../../../test-support/tracked-task"
 import { LastmileClient } from "../../../lib/service-client"
 import { syncTaskStatus } from "../run"

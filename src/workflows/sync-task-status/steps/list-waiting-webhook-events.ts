@@ -6,7 +6,7 @@
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import { LASTMILE_MODULE } from "../../../modules/lastmile"
 import type { LastmileModuleService } from "../../../modules/lastmile/service"
-import { notUpdated } from "../../../lib/lastmile/task-sync"
+import { notUpdated } from "../../../lib/tracking/task-sync"
 
 /** What a failed run leaves on its events; the reason is in the server log (the compensation is not told it). */
 export const ROLLED_BACK_OUTCOME = notUpdated("the sync failed and was rolled back (see the server log)").outcome

@@ -17,7 +17,7 @@ import {
   fulfillmentUpdates,
   returnUpdates,
   trackingStateMoved,
-} from "../../../lib/lastmile/task-sync"
+} from "../../../lib/tracking/task-sync"
 
 export const planTrackingUpdatesStepId = "lastmile-plan-tracking-updates"
 
@@ -72,14 +72,11 @@ export const planTrackingUpdatesStep = createStep(
       ],
       filters: { id: task.return_id },
     })
-    const row = data[0] as
-      | (ReturnProgress & {
-          fulfillments?: ({ id: string; canceled_at?: string | null; shipped_at?: string | null } | null)[] | null
-        })
-      | undefined
+    const row = data[0]
     const orderReturn: ReturnProgress | undefined = row && {
-      ...row,
-      fulfillment: (row.fulfillments ?? []).find((f) => f?.id === task.fulfillment_id) ?? null,
+      status: row.status,
+      items: row.items,
+      fulfillment: (row.fulfillments ?? []).find((f: { id?: string } | null) => f?.id === task.fulfillment_id) ?? null,
     }
     return new StepResponse(returnUpdates(task, state, markReturnsReceived, orderReturn))
   }

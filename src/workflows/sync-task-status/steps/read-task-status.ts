@@ -10,14 +10,14 @@ import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import { LASTMILE_MODULE } from "../../../modules/lastmile"
 import type { LastmileTask } from "../../../modules/lastmile/models/lastmile-task"
 import type { LastmileModuleService } from "../../../modules/lastmile/service"
-import { errorMessage } from "../../../lib/lastmile/error-message"
+import { errorMessage } from "../../../lib/support/error-message"
 import {
   type SyncSource,
   type TaskStatusReading,
   type TrackedTask,
   notUpdated,
   statusReading,
-} from "../../../lib/lastmile/task-sync"
+} from "../../../lib/tracking/task-sync"
 
 type TaskRow = InferTypeOf<typeof LastmileTask>
 

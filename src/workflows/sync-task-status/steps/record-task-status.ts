@@ -8,8 +8,8 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import { LASTMILE_MODULE } from "../../../modules/lastmile"
 import type { LastmileModuleService } from "../../../modules/lastmile/service"
-import { type SyncSource, type TaskStatusReading, taskStatusFields } from "../../../lib/lastmile/task-sync"
-import type { TrackingState } from "../../../lib/lastmile/status-table"
+import { type SyncSource, type TaskStatusReading, taskStatusFields } from "../../../lib/tracking/task-sync"
+import type { TrackingState } from "../../../lib/tracking/status-table"
 
 export interface RecordTaskStatusInput {
   reading: TaskStatusReading

@@ -6,7 +6,7 @@
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import { LASTMILE_MODULE } from "../../../modules/lastmile"
 import type { LastmileModuleService } from "../../../modules/lastmile/service"
-import type { SyncOutcome } from "../../../lib/lastmile/task-sync"
+import type { SyncOutcome } from "../../../lib/tracking/task-sync"
 
 export interface SettleWebhookEventsInput {
   event_ids: string[]

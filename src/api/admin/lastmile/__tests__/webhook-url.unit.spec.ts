@@ -1,4 +1,4 @@
-import { resolvePluginOptions } from "../../../../lib/lastmile/plugin-options"
+import { resolvePluginOptions } from "../../../../lib/options/plugin-options"
 import { webhookUrl } from "../reads/webhook-url"
 
 const PATH = "/hooks/lastmile/whsec_0123456789abcdef"

@@ -7,8 +7,8 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { LASTMILE_MODULE } from "../../../../modules/lastmile"
 import type { LastmileModuleService, TaskRow } from "../../../../modules/lastmile/service"
-import type { TaskCancellation, TaskHistoryEntry, TaskNotice, TaskView } from "../../../../lib/lastmile/admin-api"
-import { taskLabel } from "../../../../lib/lastmile/task-label"
+import type { TaskCancellation, TaskHistoryEntry, TaskNotice, TaskView } from "../../../../lib/contracts/admin-api"
+import { taskLabel } from "../../../../lib/booking/task-label"
 import { checkLink, cleanText } from "../../../../lib/service-client"
 
 const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null)

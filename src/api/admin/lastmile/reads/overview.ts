@@ -9,21 +9,22 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { ServiceFulfilmentLocation } from "../../../../lib/service-client"
-import { errorMessage } from "../../../../lib/lastmile/error-message"
-import { mappedExternalId, storeExternalId } from "../../../../lib/lastmile/store"
+import { errorMessage } from "../../../../lib/support/error-message"
+import { mappedExternalId, storeExternalId } from "../../../../lib/store/store-identity"
 import {
   type StockLocationRow,
   createRefusal,
   dispatchLocationOf,
   hasOption,
   linkRefusal,
+  present,
   stockByExternalId,
-} from "../../../../lib/lastmile/stock-locations"
+} from "../../../../lib/store/stock-locations"
 import {
   type SettledLocationState,
   readLocationStateSettled,
 } from "../../../../workflows/setup-shipping-options/location-state"
-import type { Check, LastmileOverview, LocationView, StockLocationSummary } from "../../../../lib/lastmile/admin-api"
+import type { Check, LastmileOverview, LocationView, StockLocationSummary } from "../../../../lib/contracts/admin-api"
 
 function stockSummaries(stock: StockLocationRow[], remote: ServiceFulfilmentLocation[]): StockLocationSummary[] {
   return stock.map((s) => {
@@ -34,7 +35,7 @@ function stockSummaries(stock: StockLocationRow[], remote: ServiceFulfilmentLoca
       name: s.name,
       external_location_id: mappedExternalId(s),
       fulfilment_location_id: linked ? String(linked.fulfilmentLocationId) : null,
-      sales_channels: (s.sales_channels ?? []).map(({ id, name }) => ({ id, name })),
+      sales_channels: present(s.sales_channels).map(({ id, name }) => ({ id, name })),
       has_address: !!s.address,
     }
   })
@@ -65,7 +66,7 @@ export function locationView(l: ServiceFulfilmentLocation, byExternal: Map<strin
           id: match.id,
           name: match.name,
           matched_by: mappedExternalId(match) ? "external_location_id" : "stock_location_id",
-          sales_channels: (match.sales_channels ?? []).map(({ id, name }) => ({ id, name })),
+          sales_channels: present(match.sales_channels).map(({ id, name }) => ({ id, name })),
         }
       : null,
     has_collection_option: match ? hasOption(match, "pickup", "collection") : false,

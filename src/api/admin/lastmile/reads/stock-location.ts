@@ -5,9 +5,9 @@
  * location's view is built, not the page's overview.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { dispatchLocationOf, stockByExternalId } from "../../../../lib/lastmile/stock-locations"
+import { dispatchLocationOf, stockByExternalId } from "../../../../lib/store/stock-locations"
 import { readLocationStateSettled } from "../../../../workflows/setup-shipping-options/location-state"
-import type { StockLocationLastmileView } from "../../../../lib/lastmile/admin-api"
+import type { StockLocationLastmileView } from "../../../../lib/contracts/admin-api"
 import { connectionStatus, locationView } from "./overview"
 
 export async function stockLocationLastmileView(

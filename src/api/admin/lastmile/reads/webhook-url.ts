@@ -10,7 +10,7 @@
  */
 import type { IncomingMessage } from "node:http"
 import type { TLSSocket } from "node:tls"
-import type { LastmileOverview } from "../../../../lib/lastmile/admin-api"
+import type { LastmileOverview } from "../../../../lib/contracts/admin-api"
 
 type UrlSource = NonNullable<LastmileOverview["webhook"]["url_source"]>
 

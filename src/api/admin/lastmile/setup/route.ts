@@ -5,7 +5,7 @@
  */
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { setupShippingOptionsWorkflow } from "../../../../workflows/setup-shipping-options"
-import type { SetupReport } from "../../../../lib/lastmile/admin-api"
+import type { SetupReport } from "../../../../lib/contracts/admin-api"
 import type { SetupShippingType } from "../validators"
 import { answerWorkflowError } from "../workflow-error"
 

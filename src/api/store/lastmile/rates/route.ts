@@ -9,8 +9,8 @@
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { z } from "zod"
-import { listCartRates } from "../../../../lib/checkout/cart-rates"
+import { z } from "@medusajs/framework/zod"
+import { listCartRates } from "../../../../lib/checkout/medusa/cart-rates"
 import type { LastmileRatesResponse } from "../../../../lib/checkout/option-rate"
 import { LASTMILE_MODULE } from "../../../../modules/lastmile"
 import type { LastmileModuleService } from "../../../../modules/lastmile/service"

@@ -1,7 +1,7 @@
 /** POST /admin/lastmile/locations/:id/collection {enabled}: the location's collectionEnabled switch at the service. */
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { setLastmileCollectionWorkflow } from "../../../../../../workflows/map-lastmile-locations"
-import type { CollectionSwitchResult } from "../../../../../../lib/lastmile/admin-api"
+import type { CollectionSwitchResult } from "../../../../../../lib/contracts/admin-api"
 import type { CollectionSwitchType } from "../../../validators"
 import { answerWorkflowError } from "../../../workflow-error"
 

@@ -8,7 +8,7 @@ import {
   linkLastmileLocationWorkflow,
   unlinkLastmileLocationWorkflow,
 } from "../../../../../../workflows/map-lastmile-locations"
-import type { LocationMappingResult } from "../../../../../../lib/lastmile/admin-api"
+import type { LocationMappingResult } from "../../../../../../lib/contracts/admin-api"
 import type { LinkLocationType } from "../../../validators"
 import { answerWorkflowError } from "../../../workflow-error"
 

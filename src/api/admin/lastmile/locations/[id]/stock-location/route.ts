@@ -4,7 +4,7 @@
  */
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { createLastmileStockLocationWorkflow } from "../../../../../../workflows/map-lastmile-locations"
-import type { LocationMappingResult } from "../../../../../../lib/lastmile/admin-api"
+import type { LocationMappingResult } from "../../../../../../lib/contracts/admin-api"
 import { answerWorkflowError } from "../../../workflow-error"
 
 export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse): Promise<void> {

@@ -1,0 +1,156 @@
+/**
+ * What a pricing call is about, besides the cart: the rate the shopper asks
+ * for (`data.rate_code`, the only thing the plugin reads of a client's
+ * `data`), the rate the cart's method already holds, and the price that
+ * method keeps through a moment's outage. The held rate and the kept price
+ * come from the cart's method as the server stored it (the pricing context),
+ * never from a request, so a client cannot set a price.
+ */
+import { createHash } from "node:crypto"
+import { COLLECTION_RATE_CODE, type LastmileFulfillmentOption } from "../contracts/fulfillment-options"
+import type { ChosenMethod } from "./pricing-additions"
+import type { RateWish } from "./rate-selection"
+import { type LastmileRateDetails, describeStandIn } from "./rate-details"
+import type { PricingResult } from "./pricing-result"
+import {
+  type MedusaAddressLike,
+  type MedusaLineLike,
+  type MerchantProductIdSource,
+  type QuoteInputProblem,
+  toLineItems,
+  toServiceAddress,
+} from "./quote-request"
+
+export type RateRequest = { wish?: RateWish } | { problem: string }
+
+/**
+ * The rate a shopper asks for with `data.rate_code` (when adding the method,
+ * or on `/calculate`): a delivery rate of the cart's current quote. A
+ * collection option has one rate, SVC_COL. A malformed value is the
+ * storefront's mistake, said in words.
+ */
+export function requestedRate(
+  option: LastmileFulfillmentOption,
+  data: Record<string, unknown> | undefined
+): RateRequest {
+  const code = data?.rate_code
+  if (code === undefined || code === null) {
+    return {}
+  }
+  if (typeof code !== "string" || !code.trim() || code.length > 200) {
+    return {
+      problem:
+        "data.rate_code must be the rate_code of one of the cart's delivery rates (GET /store/lastmile/rates lists them).",
+    }
+  }
+  if (option.kind !== "delivery") {
+    return code.trim() === COLLECTION_RATE_CODE
+      ? {}
+      : {
+          problem: `A collection option is booked at its store's one rate; data.rate_code may only be ${COLLECTION_RATE_CODE}.`,
+        }
+  }
+  return { wish: { rateCode: code.trim(), chosen: true } }
+}
+
+/**
+ * The cart's method for this option: the same fulfillment option and, for a
+ * collection, the same store (each store has its own shipping option).
+ */
+export function chosenMethodFor(
+  option: LastmileFulfillmentOption,
+  methods: ChosenMethod[] | null | undefined,
+  locationId: string | null | undefined
+): ChosenMethod | undefined {
+  return (methods ?? []).find(
+    (m) => m.option_id === option.id && (option.kind !== "collection" || m.location_id === (locationId ?? null))
+  )
+}
+
+/** The rate a pricing call is about: the one asked for, else the one the cart's method holds. */
+export function rateWish(
+  option: LastmileFulfillmentOption,
+  data: Record<string, unknown> | undefined,
+  chosen: ChosenMethod | undefined
+): RateRequest {
+  const asked = requestedRate(option, data)
+  if ("problem" in asked || asked.wish || option.kind !== "delivery") {
+    return asked
+  }
+  if (!chosen || (!chosen.rate_code && !chosen.rate_name)) {
+    return {}
+  }
+  return { wish: { rateCode: chosen.rate_code, name: chosen.rate_name, chosen: chosen.rate_chosen } }
+}
+
+/**
+ * The cart state a price is quoted for: the delivery address and the basket
+ * (products and quantities) as the quote sends them, as a digest. Public on
+ * the method's data (`quotedFor`), so only a digest. Null while the cart
+ * cannot be quoted (no full address, nothing to ship).
+ */
+export function cartStateOf(
+  cart: { shippingAddress?: MedusaAddressLike | null; items: MedusaLineLike[] },
+  productIdSource?: MerchantProductIdSource
+): string | null {
+  const problems: QuoteInputProblem[] = []
+  const address = toServiceAddress(cart.shippingAddress, "shipping address", problems)
+  const lines = toLineItems(cart.items, productIdSource)
+  if (!address || !lines.length) {
+    return null
+  }
+  // Case and spacing change nothing for the courier: "SW1A 2AA" and "sw1a2aa" are one state.
+  const plain = (value: string | undefined) => (value ?? "").toLowerCase().replace(/\s+/g, "")
+  const state = {
+    address: [address.line1, address.line2, address.city, address.postcode, address.country].map(plain),
+    lines: lines
+      .map((line) => [line.merchantProductId, line.quantity] as const)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  }
+  return createHash("sha256").update(JSON.stringify(state)).digest("base64url").slice(0, 22)
+}
+
+/**
+ * The price the cart's method keeps while its quote is younger than
+ * `keepMs` and the cart is still in the state it was quoted for (`state`,
+ * from `cartStateOf`): what the shopper pays for it now. Not for a method
+ * chosen at the fallback price (the fallback prices it anyway), nor for one
+ * whose data records no state (chosen under an earlier version): an address or a basket
+ * changed during an outage is priced as a new cart is.
+ */
+export function keptPrice(
+  option: LastmileFulfillmentOption,
+  chosen: ChosenMethod | undefined,
+  { now, keepMs, state }: { now: number; keepMs: number; state: string | null }
+): { amount: number; details: LastmileRateDetails } | undefined {
+  const quotedAt = chosen?.quoted_at ? Date.parse(chosen.quoted_at) : NaN
+  if (!chosen || chosen.fallback || !Number.isFinite(chosen.amount) || !(now - quotedAt <= keepMs)) {
+    return undefined
+  }
+  if (!state || chosen.quoted_for !== state) {
+    return undefined
+  }
+  return {
+    amount: chosen.amount,
+    details: describeStandIn(option, {
+      kind: "kept",
+      rateCode: chosen.rate_code,
+      name: chosen.rate_name,
+      description: chosen.description,
+      window: chosen.window,
+    }),
+  }
+}
+
+/** The merchant's outage price, for delivery options only: a store's stock cannot be known without the service. */
+export function fallbackAmount(
+  option: LastmileFulfillmentOption,
+  result: PricingResult,
+  currency: string,
+  amounts: Record<string, number>
+): number | undefined {
+  if (result.ok || result.reason !== "service_unavailable" || option.kind !== "delivery") {
+    return undefined
+  }
+  return amounts[currency.toLowerCase()]
+}

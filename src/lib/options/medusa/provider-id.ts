@@ -1,0 +1,46 @@
+/**
+ * The id Medusa registered the plugin's fulfillment provider under, read
+ * from the fulfillment module: `lastmile_<id>`, `<id>` being whatever the
+ * app's medusa-config.ts gives the provider. Read once per app (providers
+ * are registered at boot); a failed read is tried again next time.
+ */
+import type { IFulfillmentModuleService, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import { isLastmileProviderId } from "../../contracts/fulfillment-options"
+
+/** By the app's fulfillment module (one per app, whatever container scope asks). */
+const read = new WeakMap<IFulfillmentModuleService, Promise<string | null>>()
+
+/** The provider's id, or null when the app has not registered (or has disabled) the provider. */
+export function lastmileProviderId(container: MedusaContainer): Promise<string | null> {
+  const fulfillment = container.resolve<IFulfillmentModuleService>(Modules.FULFILLMENT)
+  let id = read.get(fulfillment)
+  if (!id) {
+    const query = container.resolve(ContainerRegistrationKeys.QUERY)
+    id = query
+      .graph({ entity: "fulfillment_provider", fields: ["id"], filters: { is_enabled: true } })
+      // Should an app register the provider twice, the first id is the one the plugin works with.
+      .then(
+        ({ data }) =>
+          data
+            .map((provider): string => provider.id)
+            .filter(isLastmileProviderId)
+            .sort()[0] ?? null
+      )
+    id.catch(() => read.delete(fulfillment))
+    read.set(fulfillment, id)
+  }
+  return id
+}
+
+/** The provider's id where the plugin cannot work without it (creating options, linking locations). */
+export async function requireLastmileProviderId(container: MedusaContainer): Promise<string> {
+  const id = await lastmileProviderId(container)
+  if (!id) {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      "The lastmile fulfillment provider is not registered: add it to the fulfillment module's providers in medusa-config.ts"
+    )
+  }
+  return id
+}

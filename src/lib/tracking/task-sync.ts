@@ -1,0 +1,288 @@
+/**
+ * The decisions of a tracking sync, without Medusa: what the service's status
+ * means for the task (the status table, forward-only), what Medusa still has
+ * to be told (shipped, delivered, return received), what the task row
+ * becomes, the event merchants subscribe to and the outcome kept on the
+ * webhook events. syncTaskStatusWorkflow (src/workflows/sync-task-status)
+ * reads and writes; everything it decides is here.
+ */
+import { type StatusTable, type TrackingPhase, type TrackingState, nextTrackingState } from "./status-table"
+import { withHistoryEntry } from "./task-history"
+import type { FulfillmentLabel } from "../contracts/plugin-data"
+
+export const TASK_STATUS_CHANGED_EVENT = "lastmile.task.status_changed"
+
+export type SyncSource = "webhook" | "poll" | "admin"
+
+export interface SyncOutcome {
+  /** What happened, in words kept on the webhook event and shown in admin. */
+  outcome: string
+  changed: boolean
+  status?: string
+  trackingState?: TrackingState
+  /** False when the state could not be read or applied; the polling job tries again. */
+  ok: boolean
+}
+
+/** The task row's fields a sync reads. */
+export interface TrackedTask {
+  id: string
+  kind: "delivery" | "return"
+  status: string
+  order_id: string
+  return_id: string | null
+  fulfillment_id: string | null
+  merchant_order_id: string
+  task_id: string | null
+  tracking_id: string | null
+  service_status: string | null
+  tracking_state: TrackingState
+  unmapped_status: string | null
+}
+
+/** What one read of the service found, as the rest of the sync needs it. */
+export type TaskStatusReading =
+  /** Nothing to record on the task: not booked, no connection, or the read failed. */
+  | { kind: "stopped"; outcome: string; ok: boolean }
+  /** The lookup answered without a status: only the read time is recorded. */
+  | { kind: "no_status"; task_row_id: string; checked_at: string; outcome: string }
+  | {
+      kind: "status"
+      task: TrackedTask
+      value: string
+      phase: TrackingPhase | null
+      tracking_state: TrackingState
+      /** The service's value differs from the one recorded. */
+      changed: boolean
+      checked_at: string
+    }
+
+export function statusReading(
+  task: TrackedTask,
+  value: string,
+  table: StatusTable,
+  checkedAt: Date
+): Extract<TaskStatusReading, { kind: "status" }> {
+  const phase = table.phaseOf(value)
+  return {
+    kind: "status",
+    task,
+    value,
+    phase,
+    tracking_state: nextTrackingState(task.tracking_state, phase),
+    changed: value !== task.service_status,
+    checked_at: checkedAt.toISOString(),
+  }
+}
+
+/** Whether the tracking state moved, so Medusa may have something to catch up on. */
+export function trackingStateMoved(reading: TaskStatusReading): boolean {
+  return reading.kind === "status" && reading.tracking_state !== reading.task.tracking_state
+}
+
+export interface FulfillmentProgress {
+  id: string
+  shipped_at: string | Date | null
+  delivered_at: string | Date | null
+  canceled_at: string | Date | null
+  labels: FulfillmentLabel[]
+  items: { line_item_id?: string | null; quantity: number | string }[]
+}
+
+export interface ReturnProgress {
+  status: string
+  /** The return's lastmile fulfillment. */
+  fulfillment?: { id: string; canceled_at?: string | Date | null; shipped_at?: string | Date | null } | null
+  items: ({ item_id: string; quantity: number | string; received_quantity?: number | string | null } | null)[]
+}
+
+/** What Medusa is told in this run; each part absent when it already knows. */
+export interface TrackingUpdates {
+  shipment?: {
+    order_id: string
+    fulfillment_id: string
+    items: { id: string; quantity: number }[]
+    labels: FulfillmentLabel[]
+  }
+  delivery?: { orderId: string; fulfillmentId: string }
+  return_receipt?: { return_id: string; items: { id: string; quantity: number }[] }
+  /**
+   * The service cancelled the task: Medusa's fulfillment is cancelled too
+   * (an order's through the order's own flow, so the merchant's order cancel
+   * then succeeds; a return's through the fulfillment's).
+   */
+  cancellation?: { kind: "delivery" | "return"; order_id: string; fulfillment_id: string }
+  /** Words for the outcome, in the order the updates are made. */
+  applied: string[]
+}
+
+export const NO_UPDATES: TrackingUpdates = { applied: [] }
+
+/**
+ * A delivery's fulfillment is marked shipped once (its labels re-sent: without
+ * them Medusa deletes the existing ones, and with them the tracking link), then
+ * delivered once, as its own shipped_at and delivered_at say.
+ */
+export function fulfillmentUpdates(
+  task: TrackedTask,
+  state: TrackingState,
+  fulfillment: FulfillmentProgress | null | undefined
+): TrackingUpdates {
+  if (!task.fulfillment_id || state === "awaiting") {
+    return NO_UPDATES
+  }
+  if (!fulfillment || fulfillment.canceled_at) {
+    return { applied: ["(the fulfillment is gone or canceled; Medusa left as is)"] }
+  }
+  if (state === "cancelled") {
+    return fulfillment.shipped_at
+      ? { applied: ["(the fulfillment is shipped: Medusa cannot cancel it; left as is)"] }
+      : {
+          cancellation: { kind: "delivery", order_id: task.order_id, fulfillment_id: fulfillment.id },
+          applied: ["fulfillment cancelled in Medusa"],
+        }
+  }
+  const updates: TrackingUpdates = { applied: [] }
+  if (!fulfillment.shipped_at) {
+    updates.shipment = {
+      order_id: task.order_id,
+      fulfillment_id: fulfillment.id,
+      items: fulfillment.items.flatMap((i) =>
+        i.line_item_id ? [{ id: i.line_item_id, quantity: Number(i.quantity) }] : []
+      ),
+      labels: fulfillment.labels.map((l) => ({
+        tracking_number: l.tracking_number,
+        tracking_url: l.tracking_url,
+        label_url: l.label_url,
+      })),
+    }
+    updates.applied.push("fulfillment marked shipped")
+  }
+  if (state === "delivered" && !fulfillment.delivered_at) {
+    updates.delivery = { orderId: task.order_id, fulfillmentId: fulfillment.id }
+    updates.applied.push("fulfillment marked delivered")
+  }
+  return updates
+}
+
+/** A delivered return task receives what is still outstanding of the return, when the merchant asked for it. */
+export function returnUpdates(
+  task: TrackedTask,
+  state: TrackingState,
+  markReceived: boolean,
+  orderReturn: ReturnProgress | null | undefined
+): TrackingUpdates {
+  if (state === "cancelled") {
+    const fulfillment = orderReturn?.fulfillment
+    if (!fulfillment || fulfillment.canceled_at || fulfillment.shipped_at) {
+      return NO_UPDATES
+    }
+    return {
+      cancellation: { kind: "return", order_id: task.order_id, fulfillment_id: fulfillment.id },
+      applied: ["return fulfillment cancelled in Medusa"],
+    }
+  }
+  if (state !== "delivered" || !markReceived || !task.return_id) {
+    return NO_UPDATES
+  }
+  if (!orderReturn || orderReturn.status === "received" || orderReturn.status === "canceled") {
+    return NO_UPDATES
+  }
+  const items = orderReturn.items
+    .flatMap((i) => (i ? [i] : []))
+    .map((i) => ({ id: i.item_id, quantity: Number(i.quantity) - Number(i.received_quantity ?? 0) }))
+    .filter((i) => i.quantity > 0)
+  if (!items.length) {
+    return NO_UPDATES
+  }
+  return { return_receipt: { return_id: task.return_id, items }, applied: ["return marked received"] }
+}
+
+/** The task row's new fields. The service's value is recorded as is; the tracking state never moves backwards. */
+export function taskStatusFields(
+  reading: Extract<TaskStatusReading, { kind: "status" }>,
+  history: { entries?: unknown[] } | null | undefined,
+  source: SyncSource
+) {
+  const at = new Date(reading.checked_at)
+  return {
+    last_checked_at: at,
+    tracking_state: reading.tracking_state,
+    ...(reading.changed
+      ? {
+          service_status: reading.value,
+          status_history: withHistoryEntry(history, {
+            value: reading.value,
+            at,
+            source,
+            phase: reading.phase ?? "unknown",
+          }),
+          unmapped_status: reading.phase === null ? reading.value : reading.task.unmapped_status,
+        }
+      : {}),
+  }
+}
+
+export interface StatusChangedPayload {
+  id: string
+  kind: "delivery" | "return"
+  order_id: string
+  return_id: string | null
+  fulfillment_id: string | null
+  task_id: string | null
+  tracking_id: string | null
+  previous_status: string | null
+  status: string
+  phase: TrackingPhase | "unknown"
+  previous_tracking_state: TrackingState
+  tracking_state: TrackingState
+  source: SyncSource
+}
+
+export function statusChangedPayload(
+  reading: Extract<TaskStatusReading, { kind: "status" }>,
+  source: SyncSource
+): StatusChangedPayload {
+  const { task } = reading
+  return {
+    id: task.id,
+    kind: task.kind,
+    order_id: task.order_id,
+    return_id: task.return_id,
+    fulfillment_id: task.fulfillment_id,
+    task_id: task.task_id,
+    tracking_id: task.tracking_id,
+    previous_status: task.service_status,
+    status: reading.value,
+    phase: reading.phase ?? "unknown",
+    previous_tracking_state: task.tracking_state,
+    tracking_state: reading.tracking_state,
+    source,
+  }
+}
+
+export function syncOutcome(reading: TaskStatusReading, applied: string[]): SyncOutcome {
+  if (reading.kind === "stopped") {
+    return { outcome: reading.outcome, changed: false, ok: reading.ok }
+  }
+  if (reading.kind === "no_status") {
+    return { outcome: reading.outcome, changed: false, ok: true }
+  }
+  const words = [
+    reading.changed ? `${reading.task.service_status ?? "(none)"} → ${reading.value}` : `still ${reading.value}`,
+    reading.phase === null ? "(unknown status, recorded)" : `(${reading.phase})`,
+    ...applied,
+  ]
+  return {
+    outcome: words.join(" "),
+    changed: reading.changed,
+    status: reading.value,
+    trackingState: reading.tracking_state,
+    ok: true,
+  }
+}
+
+/** The outcome of a run that could not read or apply the state. */
+export function notUpdated(message: string): SyncOutcome {
+  return { outcome: `not updated: ${message}`, changed: false, ok: false }
+}

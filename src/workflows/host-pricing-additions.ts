@@ -1,0 +1,35 @@
+/**
+ * The plugin's additions to Medusa's shipping pricing contexts, for a host
+ * app that consumes `setCalculatedShippingPricingContext` itself and so must
+ * merge them into its own handler (Medusa allows one handler per hook): a
+ * cart's on the cart pricing workflows, an order's on the two that price an
+ * exchange's or a claim's shipping.
+ */
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { LASTMILE_MODULE } from "../modules/lastmile"
+import type { LastmileModuleService } from "../modules/lastmile/service"
+import {
+  type OrderPricingInput,
+  cartPricingAdditions,
+  orderPricingAdditions,
+} from "../lib/checkout/medusa/read-pricing-additions"
+import type { LastmilePricingContext } from "../lib/checkout/pricing-additions"
+
+const optionIndexOf = (container: MedusaContainer) =>
+  container.resolve<LastmileModuleService>(LASTMILE_MODULE).optionIndex
+
+/** For `listShippingOptionsForCartWithPricingWorkflow` and `calculateShippingOptionsPricesWorkflow`: the hook's `input.cart_id`. */
+export async function lastmilePricingContext(
+  cartId: string | undefined,
+  container: MedusaContainer
+): Promise<LastmilePricingContext> {
+  return cartPricingAdditions(container, cartId, optionIndexOf(container))
+}
+
+/** For `fetchShippingOptionForOrderWorkflow` and `maybeRefreshShippingMethodsWorkflow`: the hook's `input`. */
+export async function lastmileOrderPricingContext(
+  input: OrderPricingInput,
+  container: MedusaContainer
+): Promise<LastmilePricingContext> {
+  return orderPricingAdditions(container, input, optionIndexOf(container))
+}
