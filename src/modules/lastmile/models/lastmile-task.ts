@@ -62,9 +62,27 @@ export const LastmileTask = model
      */
     notice: model.json().nullable(),
     /**
+     * The rate the task was booked at, from the booking's own quote: what the
+     * shopper was promised and what insights measure against. Shape:
+     * `QuotedRate` (lib/contracts/quoted-rate.ts); null until booked.
+     */
+    quoted_rate: model.json().nullable(),
+    /** How the parcel reaches the shopper: delivery or collection (from the shipping option), or a return. */
+    mode: model.enum(["delivery", "collection", "return"]).nullable(),
+    /** The shipping option the shopper (or the merchant) chose. */
+    shipping_option_id: model.text().nullable(),
+    /** The stock location the parcel leaves from: the store, for a collection. */
+    stock_location_id: model.text().nullable(),
+    /** When the order, exchange, claim or return was placed: the booking's latency is measured from here. */
+    placed_at: model.dateTime().nullable(),
+    /**
      * How Medusa's side was cancelled while the task was booked:
      * `{ by: "service" | "merchant", at, actor_id?, service_status? }`.
      */
     cancellation: model.json().nullable(),
   })
-  .indexes([{ on: ["status", "next_attempt_at"] }, { on: ["status", "tracking_state", "last_checked_at"] }])
+  .indexes([
+    { on: ["status", "next_attempt_at"] },
+    { on: ["status", "tracking_state", "last_checked_at"] },
+    { on: ["placed_at"] },
+  ])

@@ -1,0 +1,19 @@
+/**
+ * The rate a task was booked at, kept on the task row (`quoted_rate`): the
+ * promise made to the shopper, which notifications repeat and insights
+ * measure against. Written once, at booking, from the booking's own quote.
+ */
+export interface QuotedRate {
+  rate_code: string
+  /** The rate's display name (the store's, for a collection). */
+  name: string | null
+  /** What the service quoted, in major units of `currency_code`. */
+  amount: number | null
+  currency_code: string | null
+  /** The delivery (or readiness) window offered, ISO 8601 UTC. */
+  window: { from: string; to: string } | null
+  /** The service's `co2Savings` figure for the rate, as given (unit: see README, Insights). */
+  co2_savings: number | null
+  /** When the quote behind it was made (ISO 8601). */
+  quoted_at: string
+}
