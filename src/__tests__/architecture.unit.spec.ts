@@ -52,6 +52,7 @@ function resolveTarget(from: string, spec: string): string | null {
 
 /** The pure rooms of lib, top to bottom: no Medusa, each importing only the rooms below it. */
 const PURE_LIB = [
+  "lib/insights/",
   "lib/booking/",
   "lib/store/",
   "lib/checkout/",
@@ -64,7 +65,13 @@ const PURE_LIB = [
   "lib/contracts/",
 ]
 /** The parts of a lib concern that read Medusa's data (query, a core flow): the only lib files importing Medusa. */
-const MEDUSA_LIB = ["lib/booking/medusa/", "lib/checkout/medusa/", "lib/store/medusa/", "lib/options/medusa/"]
+const MEDUSA_LIB = [
+  "lib/insights/medusa/",
+  "lib/booking/medusa/",
+  "lib/checkout/medusa/",
+  "lib/store/medusa/",
+  "lib/options/medusa/",
+]
 const LIB = [...MEDUSA_LIB, ...PURE_LIB]
 
 /**
@@ -82,6 +89,7 @@ const ROOMS: { room: string; may: string[]; typesOnly?: string[] }[] = [
   { room: "providers/", may: PURE_LIB },
   { room: "modules/", may: LIB },
   ...MEDUSA_LIB.map((room) => ({ room, may: LIB })),
+  { room: "lib/insights/", may: ["lib/tracking/", "lib/contracts/", "lib/support/"] },
   {
     room: "lib/booking/",
     may: ["lib/store/", "lib/checkout/", "lib/service-client/", "lib/money/", "lib/contracts/", "lib/support/"],

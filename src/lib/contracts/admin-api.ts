@@ -180,3 +180,5 @@ export interface SetupReport {
   unchanged: string[]
   skipped: string[]
 }
+
+export type * from "./insights-api"
