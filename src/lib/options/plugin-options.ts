@@ -22,6 +22,15 @@ export interface LastmilePluginOptions {
   backend_url?: string
   /** Build that URL from X-Forwarded-Proto and X-Forwarded-Host when no URL is configured. Default false. */
   trust_forwarded_headers?: boolean
+  /** Delivery insights (the admin's "Delivery insights" page and `GET /admin/lastmile/insights`). */
+  insights?: {
+    /** The store's time zone: days and weeks are counted in it. Default: the app's own (its `TZ`). */
+    time_zone?: string
+    /** Offer counters older than this many days are removed (daily). Default 400. */
+    offer_retention_days?: number
+    /** The unit of the service's `co2Savings` figure. Default "kg". */
+    co2_unit?: "kg" | "g"
+  }
 }
 
 export interface ResolvedPluginOptions {
@@ -34,6 +43,7 @@ export interface ResolvedPluginOptions {
   /** The backend's public origin and path prefix, without a trailing slash. */
   backendUrl?: string
   trustForwardedHeaders: boolean
+  insights: { timeZone: string; offerRetentionDays: number; co2Unit: "kg" | "g" }
 }
 
 const schema = z.object({
@@ -70,7 +80,33 @@ const schema = z.object({
     .refine(isPublicUrl, "backend_url must be an absolute http(s) URL without credentials, query or fragment")
     .optional(),
   trust_forwarded_headers: z.boolean({ error: "trust_forwarded_headers must be true or false" }).default(false),
+  insights: z
+    .object(
+      {
+        time_zone: z
+          .string({ error: 'insights.time_zone must be a time zone name, like "Europe/London"' })
+          .refine(isTimeZone, 'insights.time_zone must be a time zone name, like "Europe/London"')
+          .optional(),
+        offer_retention_days: z
+          .number({ error: "insights.offer_retention_days must be a number of days" })
+          .int("insights.offer_retention_days must be whole days")
+          .min(1, "insights.offer_retention_days must be at least 1")
+          .default(400),
+        co2_unit: z.enum(["kg", "g"], { error: 'insights.co2_unit must be "kg" or "g"' }).default("kg"),
+      },
+      { error: "insights must be an object of options" }
+    )
+    .default({ offer_retention_days: 400, co2_unit: "kg" }),
 })
+
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: name })
+    return true
+  } catch {
+    return false
+  }
+}
 
 function isPublicUrl(value: string): boolean {
   try {
@@ -116,5 +152,11 @@ export function resolvePluginOptions(options: LastmilePluginOptions | undefined)
     markReturnsReceived: o.mark_returns_received,
     backendUrl: o.backend_url === undefined ? undefined : new URL(o.backend_url).href.replace(/\/+$/, ""),
     trustForwardedHeaders: o.trust_forwarded_headers,
+    insights: {
+      // The app's own zone when none is given (Node reads TZ); UTC when even that is unknown.
+      timeZone: o.insights.time_zone ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC"),
+      offerRetentionDays: o.insights.offer_retention_days,
+      co2Unit: o.insights.co2_unit,
+    },
   }
 }

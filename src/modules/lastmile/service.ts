@@ -2,6 +2,10 @@ import type { IEventBusModuleService, Logger } from "@medusajs/framework/types"
 import { MedusaError, MedusaService, Modules, generateEntityId } from "@medusajs/framework/utils"
 import { LastmileTask } from "./models/lastmile-task"
 import { LastmileWebhookEvent } from "./models/lastmile-webhook-event"
+import { LastmileOfferCount } from "./models/lastmile-offer-count"
+import { OFFERS_COUNTED_EVENT, OfferCounts } from "./offer-counts"
+import { readInsightTasks } from "./insight-tasks"
+import type { InsightTaskRow } from "../../lib/insights/task-facts"
 import type { LastmileTaskRow } from "./types"
 import {
   InvalidPluginOptionsError,
@@ -99,7 +103,7 @@ export function nextAttemptDelayMs(attempts: number): number {
  * syncs and the webhook bells. That state is the container's: it is closed
  * when the app shuts down.
  */
-export class LastmileModuleService extends MedusaService({ LastmileTask, LastmileWebhookEvent }) {
+export class LastmileModuleService extends MedusaService({ LastmileTask, LastmileWebhookEvent, LastmileOfferCount }) {
   protected readonly pluginOptions_: ResolvedPluginOptions
   protected readonly manager_: RawSqlManager
   protected readonly logger_: Logger
@@ -114,6 +118,8 @@ export class LastmileModuleService extends MedusaService({ LastmileTask, Lastmil
   readonly optionIndex = new ExpiringValue<LastmileOptionIndex>(60_000)
   /** What the client's parse edge cleaned of the service's answers, told once a minute per kind (service-text.ts). */
   private readonly onServiceText_: (notice: ServiceTextNotice) => void
+  /** What checkout offered and shoppers chose, counted and written in batches (ARCHITECTURE.md, decision 55). */
+  readonly offerCounts: OfferCounts
 
   constructor(container: InjectedDependencies, options?: LastmilePluginOptions) {
     // eslint-disable-next-line prefer-rest-params
@@ -154,12 +160,19 @@ export class LastmileModuleService extends MedusaService({ LastmileTask, Lastmil
     }
     // Held by this module for its life; the signal holds it weakly.
     onServiceTextCleaned(this.onServiceText_)
+    this.offerCounts = new OfferCounts({
+      manager: this.manager_,
+      logger: this.logger_,
+      timeZone: this.pluginOptions_.insights.timeZone,
+      announce: bus ? (offers) => bus.emit({ name: OFFERS_COUNTED_EVENT, data: { offers } }) : undefined,
+    })
   }
 
   __hooks = {
     onApplicationShutdown: async (): Promise<void> => {
       this.webhookBells.close()
       this.cartRates.clear()
+      await this.offerCounts.close()
       await Promise.allSettled(this.syncRuns.pending())
       await this.connection_?.client.close()
       this.connection_ = undefined
@@ -168,6 +181,11 @@ export class LastmileModuleService extends MedusaService({ LastmileTask, Lastmil
 
   getPluginOptions(): ResolvedPluginOptions {
     return this.pluginOptions_
+  }
+
+  /** The task rows that may count in an insights report of `[from, to)` (decision 56). */
+  insightTasks(from: Date, to: Date): Promise<InsightTaskRow[]> {
+    return readInsightTasks(this.manager_, from, to)
   }
 
   /**
