@@ -55,6 +55,7 @@ import {
   resolveProviderOptions,
 } from "../../lib/options/provider-options"
 import { cancelRefusal } from "../../lib/booking/cancellation"
+import { announceOfferPriced } from "../../lib/insights/offer-signal"
 
 /** The fulfillment module's container: a logger always; Caching and Locking when the app has them (README, Deploying). */
 type InjectedDependencies = {
@@ -183,6 +184,17 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
     if (medusa.lastmile_order || isOrderContext(medusa)) {
       return this.priceOrderMethod(optionData, medusa)
     }
+    const answer = await this.priceCartOption(optionData, data, medusa)
+    // Counted for insights off the checkout path: a push onto the plugin module's queue (lib/insights/offer-signal.ts).
+    announceOfferPriced(medusa, optionData, answer)
+    return answer
+  }
+
+  private async priceCartOption(
+    optionData: CalculateShippingOptionPriceDTO["optionData"],
+    data: CalculateShippingOptionPriceDTO["data"],
+    medusa: MedusaPricingContext
+  ): Promise<LastmileCalculatedPrice> {
     const tax = this.options_.pricesIncludeTax
     // Everything, conversion included, stays inside the guard: nothing may throw on the cart path.
     try {
