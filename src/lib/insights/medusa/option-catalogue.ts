@@ -1,0 +1,67 @@
+/**
+ * The store's lastmile delivery and collection options as insights name
+ * them: each shipping option's name, its lastmile fulfillment option and its
+ * stock location (the store of a collection, the dispatch location of a
+ * delivery), which is how the offer counters know it (the provider sees no
+ * shipping option id, only the option's data and location).
+ */
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { optionKindOf } from "../../contracts/fulfillment-options"
+import { lastmileProviderId } from "../../options/medusa/provider-id"
+import type { CatalogueOption } from "../report"
+
+interface OptionRow {
+  id: string
+  name?: string | null
+  created_at?: string | Date | null
+  data?: Record<string, unknown> | null
+  service_zone?: { fulfillment_set?: { location?: { id: string; name?: string | null } | null } | null } | null
+}
+
+/** The lastmile delivery and collection options, oldest first; only those named when `ids` is given. */
+export async function readOptionCatalogue(container: MedusaContainer, ids?: string[]): Promise<CatalogueOption[]> {
+  const providerId = await lastmileProviderId(container)
+  if (!providerId || (ids && !ids.length)) {
+    return []
+  }
+  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "shipping_option",
+    fields: [
+      "id",
+      "name",
+      "created_at",
+      "data",
+      "service_zone.fulfillment_set.location.id",
+      "service_zone.fulfillment_set.location.name",
+    ],
+    filters: { provider_id: providerId, ...(ids ? { id: ids } : {}) },
+  })
+  return (data as OptionRow[])
+    .filter((o) => {
+      const kind = optionKindOf(o.data?.id)
+      return kind === "delivery" || kind === "collection"
+    })
+    .sort((a, b) => String(a.created_at ?? "").localeCompare(String(b.created_at ?? "")) || a.id.localeCompare(b.id))
+    .map((o) => {
+      const location = o.service_zone?.fulfillment_set?.location ?? null
+      return {
+        id: o.id,
+        name: o.name ?? o.id,
+        fulfillment_option: String(o.data?.id),
+        stock_location_id: location?.id ?? null,
+        stock_location_name: location?.name ?? null,
+      }
+    })
+}
+
+/** The stores one may filter insights by: the locations of the lastmile options, by name. */
+export function catalogueStores(options: CatalogueOption[]): { id: string; name: string }[] {
+  const stores = new Map<string, string>()
+  for (const option of options) {
+    if (option.stock_location_id) {
+      stores.set(option.stock_location_id, option.stock_location_name ?? option.stock_location_id)
+    }
+  }
+  return [...stores.entries()].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name))
+}
