@@ -1,0 +1,63 @@
+/**
+ * The delivery insights report (ARCHITECTURE.md, decision 56): the period in
+ * the store's time zone, the counters written first (so the report includes
+ * the last seconds' offers), then two reads (the task rows, the offer
+ * counters) and the options' names, computed by `buildInsightsReport`.
+ */
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import type { InsightsReport } from "../../../../lib/contracts/insights-api"
+import { addDays, startOfDay } from "../../../../lib/insights/calendar"
+import { resolvePeriod } from "../../../../lib/insights/period"
+import { buildInsightsReport, previousPeriod } from "../../../../lib/insights/report"
+import { catalogueStores, readOptionCatalogue } from "../../../../lib/insights/medusa/option-catalogue"
+import { LASTMILE_MODULE } from "../../../../modules/lastmile"
+import type { LastmileModuleService } from "../../../../modules/lastmile/service"
+
+export interface InsightsQuery {
+  from?: string
+  to?: string
+  stock_location_id?: string
+}
+
+export async function insightsReport(
+  container: MedusaContainer,
+  query: InsightsQuery,
+  now: Date = new Date()
+): Promise<InsightsReport> {
+  const module = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
+  const { timeZone, co2Unit } = module.getPluginOptions().insights
+  const period = resolvePeriod(query, timeZone, now)
+  if (!period.ok) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, period.problem)
+  }
+  const stockLocationId = query.stock_location_id ?? null
+  if (stockLocationId) {
+    const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+      entity: "stock_location",
+      fields: ["id"],
+      filters: { id: stockLocationId },
+    })
+    if (!data.length) {
+      throw new MedusaError(MedusaError.Types.NOT_FOUND, `Stock location with id: ${stockLocationId} was not found`)
+    }
+  }
+  await module.offerCounts.flush()
+  const before = previousPeriod(period)
+  const [tasks, counts, options] = await Promise.all([
+    module.insightTasks(startOfDay(before.from, timeZone), startOfDay(addDays(period.to, 1), timeZone)),
+    module.offerCounts.read(before.from, period.to),
+    readOptionCatalogue(container),
+  ])
+  return buildInsightsReport({
+    period: { from: period.from, to: period.to },
+    timeZone,
+    tasks,
+    counts,
+    options,
+    stores: catalogueStores(options),
+    stockLocationId,
+    co2Unit,
+    now,
+  })
+}
