@@ -71,6 +71,17 @@ const lastmileOptions = {
   keep_chosen_price_minutes: optionalNumber(process.env.LASTMILE_KEEP_CHOSEN_PRICE_MINUTES),
 }
 
+/** LASTMILE_ANALYTICS=local: Medusa's Analytics Module with its local provider, which insights forward to. */
+const analyticsModules =
+  process.env.LASTMILE_ANALYTICS === "local"
+    ? [
+        {
+          resolve: "@medusajs/medusa/analytics",
+          options: { providers: [{ resolve: "@medusajs/medusa/analytics-local", id: "local" }] },
+        },
+      ]
+    : []
+
 const redisModules = redisUrl
   ? [
       { resolve: "@medusajs/medusa/event-bus-redis", options: { redisUrl } },
@@ -125,6 +136,9 @@ module.exports = defineConfig({
         trust_forwarded_headers: process.env.LASTMILE_TRUST_FORWARDED_HEADERS
           ? process.env.LASTMILE_TRUST_FORWARDED_HEADERS === "true"
           : undefined,
+        insights: process.env.LASTMILE_INSIGHTS_TIME_ZONE
+          ? { time_zone: process.env.LASTMILE_INSIGHTS_TIME_ZONE }
+          : undefined,
       },
     },
     {
@@ -143,5 +157,6 @@ module.exports = defineConfig({
       },
     },
     ...redisModules,
+    ...analyticsModules,
   ],
 })

@@ -1,0 +1,345 @@
+import { Modules } from "@medusajs/framework/utils"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import type { InsightsReport } from "../../src/lib/contracts/insights-api"
+import { historyEntries, quotedPromise } from "../../src/lib/insights/task-facts"
+import { defaultConfig } from "../../src/simulator/defaults"
+import { type Admin, adminFor } from "../helpers/admin"
+import { londonTestLocations, useLondonStore } from "../helpers/london-store"
+import { type TaskRow, lastmileTasks, waitForTask } from "../helpers/orders"
+import type { SeededStore } from "../helpers/seed-store"
+import { TEST_WEBHOOK_SECRET, useSimulator } from "../helpers/simulator"
+import { type Storefront, londonShopper, placeOrder } from "../helpers/storefront"
+import { TEE_SKU } from "../helpers/seed-store"
+
+jest.setTimeout(180_000)
+
+const TIME_ZONE = "Europe/London"
+const { simulator } = useSimulator(
+  { locations: londonTestLocations(), config: { webhook: { payload: "full", retryBaseMs: 100, retryMaxMs: 1000 } } },
+  { LASTMILE_INSIGHTS_TIME_ZONE: TIME_ZONE, LASTMILE_ANALYTICS: "local" }
+)
+
+const NEXT_DAY = defaultConfig().deliveryServices[0]
+
+/** A zone whose clock reads about noon now: a window of that whole local day surely holds this moment. */
+function noonZone(): string {
+  const k = new Date().getUTCHours() - 12
+  return k === 0 ? "Etc/GMT" : `Etc/GMT${k > 0 ? "+" : "-"}${Math.abs(k)}`
+}
+
+interface Rate {
+  shipping_option_id: string
+  available: boolean
+  unavailable_code: string | null
+}
+
+/** What the test expects the counters to hold, from what the storefront was answered. */
+interface Expected {
+  cartStates: number
+  byOption: Map<string, { offered: number; chosen: number; unavailable: Record<string, number> }>
+}
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let seed: SeededStore
+    let shop: Storefront
+    let admin: Admin
+    let track: jest.SpyInstance
+    const london = useLondonStore(simulator, { api, getContainer })
+    const expected: Expected = { cartStates: 0, byOption: new Map() }
+    const optionCount = (id: string) => {
+      let row = expected.byOption.get(id)
+      if (!row) {
+        row = { offered: 0, chosen: 0, unavailable: {} }
+        expected.byOption.set(id, row)
+      }
+      return row
+    }
+    /** One cart state priced through the rates route: each option offered or not, as the shopper saw it. */
+    const priceWithRatesRoute = async (cartId: string) => {
+      const answer = await shop.get<{ rates: Rate[] }>(`/store/lastmile/rates?cart_id=${cartId}`)
+      expect(answer.status).toBe(200)
+      expected.cartStates++
+      for (const rate of answer.data.rates) {
+        const row = optionCount(rate.shipping_option_id)
+        if (rate.available) {
+          row.offered++
+        } else {
+          row.unavailable[rate.unavailable_code!] = (row.unavailable[rate.unavailable_code!] ?? 0) + 1
+        }
+      }
+      return answer.data.rates
+    }
+    const insights = async (query = "") => {
+      const answer = await admin.get<InsightsReport>(`/admin/lastmile/insights${query}`)
+      expect({ status: answer.status, body: answer.status === 200 ? null : answer.data }).toEqual({
+        status: 200,
+        body: null,
+      })
+      return answer.data
+    }
+    /** Asks until `done` holds (subscribers run after the answers that started them), then answers the report. */
+    const insightsWhen = async (done: (r: InsightsReport) => boolean, query = "") => {
+      const deadline = Date.now() + 20_000
+      for (;;) {
+        const report = await insights(query)
+        if (done(report) || Date.now() > deadline) {
+          return report
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200))
+      }
+    }
+
+    /** A shopper's checkout: the cart, its rates, the option chosen, the order placed and its task settled. */
+    const checkout = async (optionId: string, beforeComplete?: () => void) => {
+      const cart = await shop.createCart({
+        region_id: seed.regions.gbp,
+        email: "ada@example.com",
+        shipping_address: londonShopper,
+        items: [{ variant_id: seed.variants.tee, quantity: 1 }],
+      })
+      await priceWithRatesRoute(cart.id)
+      const chosen = await shop.post(`/store/carts/${cart.id}/shipping-methods`, { option_id: optionId })
+      expect({ status: chosen.status, body: chosen.status === 200 ? null : chosen.data }).toEqual({
+        status: 200,
+        body: null,
+      })
+      optionCount(optionId).chosen++
+      beforeComplete?.()
+      const order = await placeOrder(shop, cart.id)
+      const task = await waitForTask(getContainer(), order.id)
+      return { order, task, taskId: Number(task.task_id) }
+    }
+    const moveTo = async (orderId: string, taskId: number, value: string, done: (t: TaskRow) => boolean) => {
+      simulator.setTaskStatus(taskId, value)
+      return waitForTask(getContainer(), orderId, done)
+    }
+    const deliveredAt = (task: TaskRow) => historyEntries(task.status_history).find((e) => e.phase === "delivered")!.at
+
+    beforeAll(async () => {
+      ;({ seed, shop } = london)
+      admin = await adminFor(api, getContainer())
+      track = jest.spyOn(getContainer().resolve(Modules.ANALYTICS), "track")
+    })
+    beforeEach(() => {
+      simulator.configure({ webhookUrl: `${api.defaults.baseURL}/hooks/lastmile/${TEST_WEBHOOK_SECRET}` })
+    })
+
+    it("answers an empty report saying nothing happened, for the last 30 days by default", async () => {
+      const report = await insights()
+      expect(report.period.time_zone).toBe(TIME_ZONE)
+      expect(report.offers.cart_states).toBe(0)
+      expect(report.deliveries).toMatchObject({ booked: 0, delivered: 0 })
+      // Every lastmile option is listed, never offered yet: what a merchant looks for first.
+      expect(report.offers.by_option.map((r) => r.option_id).sort()).toEqual(
+        [seed.options.nextDay, ...Object.values(seed.options.collection)].sort()
+      )
+      expect(report.offers.by_option.every((r) => r.offered === 0 && r.chosen === 0)).toBe(true)
+    })
+
+    it("counts deliveries before, inside and after their window, collections made ready and collected, failures, and the offers priced", async () => {
+      const camden = seed.options.collection["store-camden"]
+      const shoreditch = seed.options.collection["store-shoreditch"]
+
+      // Early: tomorrow's window (the simulator's default), delivered now.
+      const early = await checkout(seed.options.nextDay)
+      // On time: a window of the whole local day, around now.
+      simulator.configure({
+        timezone: noonZone(),
+        deliveryServices: [{ ...NEXT_DAY, daysAhead: 0, windowFrom: "00:00", windowTo: "23:59" }],
+      })
+      const onTime = await checkout(seed.options.nextDay)
+      // Late: yesterday's window.
+      simulator.configure({ timezone: "Europe/London", deliveryServices: [{ ...NEXT_DAY, daysAhead: -1 }] })
+      const late = await checkout(seed.options.nextDay)
+      simulator.configure({ deliveryServices: [NEXT_DAY] })
+
+      const collected = await checkout(camden)
+      const waiting = await checkout(shoreditch)
+      // The store sells out before the order is placed: the booking needs the merchant.
+      const refused = await checkout(camden, () => {
+        simulator.location("store-camden").stock[TEE_SKU] = 0
+      })
+      simulator.setLocations(londonTestLocations())
+      expect([early, onTime, late, collected, waiting].map((o) => o.task.status)).toEqual(Array(5).fill("booked"))
+      expect(refused.task.status).toBe("needs_attention")
+
+      // A cart priced twice, abandoned: first without a phone (nothing can be offered), then through Medusa's /calculate.
+      const abandoned = await shop.createCart({
+        region_id: seed.regions.gbp,
+        email: "grace@example.com",
+        shipping_address: { ...londonShopper, phone: null },
+        items: [{ variant_id: seed.variants.tee, quantity: 2 }],
+      })
+      const withoutPhone = await priceWithRatesRoute(abandoned.id)
+      expect(withoutPhone.every((r) => !r.available && r.unavailable_code === "input_incomplete")).toBe(true)
+      expect((await shop.post(`/store/carts/${abandoned.id}`, { shipping_address: londonShopper })).status).toBe(200)
+      const calculated = await shop.post<{ shipping_option: { amount: number | null } }>(
+        `/store/shipping-options/${shoreditch}/calculate`,
+        { cart_id: abandoned.id, data: {} }
+      )
+      expect(calculated.status).toBe(200)
+      expect(calculated.data.shipping_option.amount).not.toBeNull()
+      expected.cartStates++
+      optionCount(shoreditch).offered++
+
+      const deliveredEarly = await moveTo(
+        early.order.id,
+        early.taskId,
+        "DELIVERED",
+        (t) => t.tracking_state === "delivered"
+      )
+      const deliveredOnTime = await moveTo(
+        onTime.order.id,
+        onTime.taskId,
+        "DELIVERED",
+        (t) => t.tracking_state === "delivered"
+      )
+      const deliveredLate = await moveTo(
+        late.order.id,
+        late.taskId,
+        "DELIVERED",
+        (t) => t.tracking_state === "delivered"
+      )
+      await moveTo(collected.order.id, collected.taskId, "READY_FOR_COLLECTION", (t) => t.tracking_state === "shipped")
+      const pickedUp = await moveTo(
+        collected.order.id,
+        collected.taskId,
+        "COLLECTED_BY_CUSTOMER",
+        (t) => t.tracking_state === "delivered"
+      )
+      await moveTo(waiting.order.id, waiting.taskId, "READY_FOR_COLLECTION", (t) => t.tracking_state === "shipped")
+
+      const totalChosen = (r: InsightsReport) => r.offers.by_option.reduce((sum, o) => sum + o.chosen, 0)
+      const report = await insightsWhen((r) => totalChosen(r) === 6)
+
+      expect(report.booking).toMatchObject({ failed: 1, needs_attention: 1 })
+      expect(report.booking.failure_reasons).toEqual([{ reason: refused.task.last_error, count: 1 }])
+      expect(report.booking.placed_to_booked_ms.p50).toBeGreaterThan(0)
+      expect(report.booking.placed_to_booked_ms.p95).toBeGreaterThanOrEqual(report.booking.placed_to_booked_ms.p50!)
+      // Six moves in all (three deliveries, two collections ready, one collected), rung by webhooks.
+      expect(report.status_moves.webhook + report.status_moves.poll).toBe(6)
+      expect(report.webhook_share).toBe(report.status_moves.webhook / 6)
+      expect(report.status_moves.webhook).toBeGreaterThan(0)
+      expect(pickedUp.status_history.entries.map((e) => e.value)).toContain("COLLECTED_BY_CUSTOMER")
+
+      // Offers: each cart state once, whichever route priced it and however often; each option as the shopper saw it.
+      expect(report.offers.cart_states).toBe(expected.cartStates)
+      expect(expected.cartStates).toBe(8)
+      const counted = Object.fromEntries(
+        report.offers.by_option.map((r) => [
+          r.option_id,
+          { offered: r.offered, chosen: r.chosen, unavailable: r.unavailable },
+        ])
+      )
+      expect(counted).toEqual(Object.fromEntries(expected.byOption))
+      expect(report.offers.by_option.find((r) => r.option_id === camden)).toMatchObject({
+        kind: "collection",
+        stock_location_id: seed.storeLocations["store-camden"],
+        chosen: 2,
+      })
+      expect(report.previous.offers.cart_states).toBe(0)
+      expect(report.previous.deliveries.delivered).toBe(0)
+      expect(report.weeks.reduce((sum, w) => sum + w.early + w.on_time + w.late, 0)).toBe(3)
+
+      // One store: its collections and its option only.
+      const camdenOnly = await insights(`?stock_location_id=${seed.storeLocations["store-camden"]}`)
+      expect(camdenOnly.deliveries.delivered).toBe(0)
+      expect(camdenOnly.collections).toMatchObject({ booked: 1, collected: 1, not_collected: 0 })
+      expect(camdenOnly.booking.needs_attention).toBe(1)
+      expect(camdenOnly.offers.by_option.map((r) => r.option_id)).toEqual([camden])
+
+      // The same figures as CSV.
+      const csv = await admin.get<string>("/admin/lastmile/insights?format=csv")
+      expect(csv.status).toBe(200)
+      expect(csv.headers["content-type"]).toMatch(/^text\/csv/)
+      expect(csv.headers["content-disposition"]).toMatch(
+        /^attachment; filename="lastmile-insights-\d{4}-\d{2}-\d{2}-to-/
+      )
+      expect(csv.data.split("\r\n")).toEqual(
+        expect.arrayContaining(["deliveries,late,,,,,,,1,0", "collections,collected,,,,,,,1,0"])
+      )
+
+      // Forwarded to the Analytics Module: every order's choice, the five bookings, three deliveries, one collection, each offer.
+      const events = async (name: string, count: number) => {
+        const deadline = Date.now() + 10_000
+        let seen = track.mock.calls.filter(([e]) => e.event === name)
+        while (seen.length < count && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 100))
+          seen = track.mock.calls.filter(([e]) => e.event === name)
+        }
+        return seen.map(([e]) => e)
+      }
+      expect(await events("lastmile_option_chosen", 6)).toHaveLength(6)
+      expect(await events("lastmile_task_booked", 5)).toHaveLength(5)
+      const arrived = await events("lastmile_parcel_delivered", 3)
+      expect(arrived.map((e) => e.properties.punctuality).sort()).toEqual(["early", "late", "on_time"])
+      expect(await events("lastmile_parcel_collected", 1)).toEqual([
+        expect.objectContaining({ group: { type: "order", id: collected.order.id } }),
+      ])
+      const offers = [...expected.byOption.values()].reduce(
+        (sum, o) => sum + o.offered + Object.values(o.unavailable).reduce((a, b) => a + b, 0),
+        0
+      )
+      expect(await events("lastmile_option_offered", offers)).toHaveLength(offers)
+
+      // The windows the tasks were booked at put each delivery where the test meant it.
+      const windowOf = async (row: TaskRow) => {
+        const [stored] = await lastmileTasks(getContainer()).listLastmileTasks({ id: row.id })
+        return quotedPromise(stored.quoted_rate).window!
+      }
+      const [earlyWindow, onTimeWindow, lateWindow] = await Promise.all(
+        [deliveredEarly, deliveredOnTime, deliveredLate].map(windowOf)
+      )
+      expect(deliveredAt(deliveredEarly)).toBeLessThan(earlyWindow.from)
+      expect(deliveredAt(deliveredOnTime)).toBeGreaterThanOrEqual(onTimeWindow.from)
+      expect(deliveredAt(deliveredOnTime)).toBeLessThanOrEqual(onTimeWindow.to)
+      expect(deliveredAt(deliveredLate)).toBeGreaterThan(lateWindow.to)
+      const lateMinutes = Math.round((deliveredAt(deliveredLate) - lateWindow.to) / 60_000)
+
+      expect(report.deliveries).toEqual({
+        booked: 3,
+        delivered: 3,
+        early: 1,
+        on_time: 1,
+        late: 1,
+        no_window: 0,
+        late_minutes_p50: lateMinutes,
+      })
+      expect(report.collections).toEqual({
+        booked: 2,
+        ready_on_time: 2,
+        ready_late: 0,
+        no_window: 0,
+        collected: 1,
+        not_collected: 1,
+      })
+      // The simulator's next-day rate saves 0.42 kg per parcel; collections carry no figure.
+      expect(report.co2_saved_kg).toBe(1.26)
+    })
+
+    it("refuses a bad period, an unknown store or parameter with a clear 4xx, and anyone but an admin", async () => {
+      const bad = async (query: string) => {
+        const answer = await admin.get<{ message: string }>(`/admin/lastmile/insights${query}`)
+        return { status: answer.status, message: answer.data.message }
+      }
+      expect(await bad("?from=yesterday")).toEqual({
+        status: 400,
+        message: "from must be an ISO date (2026-11-01) or date-time (2026-11-01T00:00:00Z)",
+      })
+      expect(await bad("?from=2026-11-10&to=2026-11-01")).toEqual({
+        status: 400,
+        message: "from (2026-11-10) must not be after to (2026-11-01)",
+      })
+      expect((await bad("?from=2026-11-01&from=2026-11-02")).status).toBe(400)
+      expect((await bad("?format=xml")).message).toBe('format must be "json" or "csv"')
+      expect((await bad("?store=1")).status).toBe(400)
+      expect(await bad("?stock_location_id=sloc_missing")).toEqual({
+        status: 404,
+        message: "Stock location with id: sloc_missing was not found",
+      })
+      const anonymous = await api.get("/admin/lastmile/insights", { validateStatus: () => true })
+      expect(anonymous.status).toBe(401)
+    })
+  },
+})
