@@ -27,6 +27,7 @@ import {
   demoStock,
 } from "./settings"
 import { buildStorefront, serveStorefront } from "./storefront-server"
+import { seedDemoHistory } from "./history"
 import { createDatabase, stopProcess, waitForHealth } from "../integration-tests/system/lib/host-app"
 
 const say = (line: string) => process.stdout.write(`demo: ${line}\n`)
@@ -92,6 +93,7 @@ async function main(): Promise<void> {
     LASTMILE_WEBHOOK_SECRET: DEMO_WEBHOOK_SECRET,
     LASTMILE_FALLBACK_AMOUNTS: process.env.LASTMILE_FALLBACK_AMOUNTS ?? "gbp:5.95",
     LASTMILE_MARK_RETURNS_RECEIVED: "true",
+    LASTMILE_INSIGHTS_TIME_ZONE: process.env.LASTMILE_INSIGHTS_TIME_ZONE ?? "Europe/London",
     MEDUSA_DISABLE_TELEMETRY: "true",
     // The shopper's storefront calls the store API from its own origin.
     STORE_CORS: process.env.STORE_CORS ?? `${storefrontUrl},http://127.0.0.1:${STOREFRONT_PORT}`,
@@ -184,6 +186,10 @@ async function main(): Promise<void> {
     storefrontUrl,
     publishableKey: seed.publishableKey,
     regionId: seed.regionId,
+    databaseUrl: env.DATABASE_URL!,
+  }
+  if (!demoSetsUpInDashboard()) {
+    await seedDemoHistory({ ...state, admin: DEMO_ADMIN, say })
   }
   writeFileSync(DEMO_STATE_FILE, JSON.stringify(state, null, 2))
   say("ready")

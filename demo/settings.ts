@@ -18,6 +18,8 @@ export interface DemoState {
   storefrontUrl: string
   publishableKey: string
   regionId: string
+  /** The demo's database (the demo history ages its rows there). */
+  databaseUrl: string
 }
 
 export function readDemoState(): DemoState {
