@@ -27,6 +27,7 @@ import { DEMO_STORE_TO_CREATE } from "../../demo/store"
 import { londonLocations } from "../../src/simulator"
 import { requestReplacement } from "../helpers/admin"
 import { MedusaHttp, adminLogin } from "./lib/http-store"
+import { testInsights } from "./lib/browser-insights"
 
 const PORT = Number(process.env.BROWSER_TEST_PORT ?? 9100)
 const SIM_PORT = Number(process.env.BROWSER_TEST_SIM_PORT ?? 4110)
@@ -177,6 +178,7 @@ async function main(): Promise<void> {
         await page.close()
       }
       await testStorefront(browser)
+      await testInsights(browser, BASE, { say, docShots })
     } finally {
       await browser.close()
     }

@@ -34,6 +34,7 @@ import { Checks, until } from "./lib/harness"
 import type { LastmileRatesResponse } from "../../src/lib/checkout/option-rate"
 import { adminLogin, MedusaHttp, newCart, placeOrder, setUpStoreOverHttp } from "./lib/http-store"
 import { checkStorefrontPackage } from "./storefront-package"
+import { checkInsightsInApp } from "./lib/browser-insights"
 
 const say = (line: string) => process.stdout.write(`install: ${line}\n`)
 const ADMIN = { email: "merchant@example.com", password: "install-test-password" }
@@ -218,6 +219,10 @@ async function main(): Promise<number> {
       })
       return `task ${booked.task_id}`
     })
+
+    await check("the admin's Delivery insights page draws its charts, Recharts resolved through the plugin", () =>
+      checkInsightsInApp(medusaUrl, ADMIN, appDir)
+    )
   } catch (error) {
     checks.record("the install path", false, error instanceof Error ? error.message : String(error))
   } finally {
