@@ -3,8 +3,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { AxiosInstance } from "axios"
 import type { LastmileModuleService } from "../../src/modules/lastmile/service"
-import { deliveryLockKey } from "../../src/workflows/book-delivery"
-import { returnBookingLockKey } from "../../src/workflows/book-return"
+import { bookingLockKey } from "../../src/workflows/book-task"
 import { createAdminHeaders } from "./admin-auth"
 import type { SeededStore } from "./seed-store"
 import { type Storefront, londonShopper, placeOrder } from "./storefront"
@@ -100,10 +99,7 @@ export async function waitForTask(
       merchant_order_id: merchantOrderId,
     })) as unknown as TaskRow[]
     if (task && done(task)) {
-      await lockReleased(
-        container,
-        task.kind === "return" ? returnBookingLockKey(merchantOrderId) : deliveryLockKey(merchantOrderId)
-      )
+      await lockReleased(container, bookingLockKey(merchantOrderId))
       return task
     }
     if (Date.now() > deadline) {

@@ -1,7 +1,7 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { retryDueBookings } from "../../src/workflows/book-order-delivery/retry-due"
-import { deliveryLockKey } from "../../src/workflows/book-delivery"
+import { retryDueBookings } from "../../src/workflows/book-task/retry-due"
+import { bookingLockKey } from "../../src/workflows/book-task"
 import { type SeededStore, TEE_SKU } from "../helpers/seed-store"
 import { londonTestLocations, useLondonStore } from "../helpers/london-store"
 import { createAdminHeaders } from "../helpers/admin-auth"
@@ -192,16 +192,16 @@ medusaIntegrationTestRunner({
       simulator.clearFaults()
       const locking = getContainer().resolve(Modules.LOCKING)
       // Another run (a subscriber, another instance) holds the held order's delivery lock.
-      await locking.acquire(deliveryLockKey(held.id), { ownerId: "another-run", expire: 120 })
+      await locking.acquire(bookingLockKey(held.id), { ownerId: "another-run", expire: 120 })
       try {
         const started = Date.now()
         const outcomes = await retryDueBookings(getContainer(), { now: new Date(Date.now() + 10 * 60_000) })
         // Medusa runs one scheduled job at a time: a pass that waited out the lock (60 s) would hold up every job.
         expect(Date.now() - started).toBeLessThan(30_000)
-        expect(outcomes[held.id]).toEqual({ status: "busy" })
+        expect(outcomes[held.id]).toMatchObject({ status: "busy" })
         expect(outcomes[free.id]).toMatchObject({ status: "booked" })
       } finally {
-        await locking.release(deliveryLockKey(held.id), { ownerId: "another-run" })
+        await locking.release(bookingLockKey(held.id), { ownerId: "another-run" })
       }
       // Had the other run stopped, the next pass books it.
       const next = await retryDueBookings(getContainer(), { now: new Date(Date.now() + 20 * 60_000) })
@@ -384,7 +384,7 @@ medusaIntegrationTestRunner({
 
       const outcomes = await retryDueBookings(getContainer(), { now: new Date(Date.now() + 10 * 60_000) })
 
-      expect(outcomes[returnId]).toEqual({ status: "booked", taskId: booked.task_id })
+      expect(outcomes[returnId]).toEqual({ status: "booked", taskId: booked.task_id, adopted: false })
       expect(await tasks().retrieveLastmileTask(booked.id)).toMatchObject({ status: "booked", task_id: booked.task_id })
       expect(simulator.requests("bookReturn")).toHaveLength(0)
     })

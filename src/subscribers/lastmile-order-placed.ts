@@ -1,6 +1,6 @@
 /** Books the lastmile delivery of a placed order (unless the merchant books at fulfillment). */
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { bookOrderDelivery } from "../workflows/book-order-delivery/run"
+import { bookTask } from "../workflows/book-task/run"
 import { LASTMILE_MODULE } from "../modules/lastmile"
 import { booksOnPlacement } from "../lib/options/plugin-options"
 import type { LastmileModuleService } from "../modules/lastmile/service"
@@ -11,7 +11,7 @@ export default async function lastmileOrderPlaced({ event, container }: Subscrib
     return
   }
   // Never throws: a failure is recorded on the task and retried by the lastmile-booking-retry job.
-  await bookOrderDelivery(container, event.data.id)
+  await bookTask(container, { kind: "order", order_id: event.data.id })
 }
 
 export const config: SubscriberConfig = {

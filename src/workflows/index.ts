@@ -5,31 +5,13 @@
  */
 export { lastmileOrderPricingContext, lastmilePricingContext } from "./host-pricing-additions"
 export {
-  type BookOrderDeliveryWorkflowInput,
-  type BookOrderDeliveryWorkflowOutput,
-  bookOrderDeliveryWorkflow,
-  bookOrderDeliveryWorkflowId,
-} from "./book-order-delivery"
-export {
-  type BookDeliveryWorkflowInput,
-  type BookDeliveryWorkflowOutput,
-  bookDeliveryWorkflow,
-  bookDeliveryWorkflowId,
-  deliveryLockKey,
-} from "./book-delivery"
-export {
-  type BookReturnWorkflowInput,
-  type BookReturnWorkflowOutput,
-  bookReturnWorkflow,
-  bookReturnWorkflowId,
-  returnBookingLockKey,
-} from "./book-return"
-export {
-  type RecordBookingFailureWorkflowInput,
-  type RecordedFailure,
-  recordBookingFailureWorkflow,
-  recordBookingFailureWorkflowId,
-} from "./record-booking-failure"
+  type BookTaskWorkflowInput,
+  type BookTaskWorkflowOutput,
+  type BookingTarget,
+  bookTaskWorkflow,
+  bookTaskWorkflowId,
+  bookingLockKey,
+} from "./book-task"
 export {
   type SyncTaskStatusWorkflowInput,
   type SyncTaskStatusWorkflowOutput,

@@ -4,12 +4,14 @@
  * replacement, items shipped after an edit, a return). It looks a booking up
  * when an earlier attempt may have made it, quotes right before booking
  * (never from the checkout cache), picks the rate (the one the shopper chose,
- * the store's, or the option's rule) and books. Anything that must not be
- * booked silently (a rate gone, a price risen, details missing) is refused
- * with a reason the merchant can act on. No Medusa here: the workflows read
- * Medusa into a `BookingSubject` and record the outcome.
+ * the store's, or the option's rule) and books. Its answer is data
+ * (`booked`, `refused`, `unknown`: lib/booking/booking-outcome.ts), never an
+ * exception: anything that must not be booked silently (a rate gone, a price
+ * risen, details missing) is a refusal with a reason the merchant can act on.
+ * No Medusa here: the booking workflow reads Medusa into a `BookingSubject`
+ * and records the outcome.
  */
-import type { LastmileClient, ServiceQuote, ServiceTask } from "../service-client"
+import type { LastmileClient, ServiceQuote } from "../service-client"
 import { type MedusaAddressLike, type MedusaLineLike, buildQuoteRequest } from "../checkout/quote-request"
 import type { MerchantProductIdSource } from "../checkout/quote-request"
 import { formatMinor } from "../money/money"
@@ -24,9 +26,8 @@ import {
 } from "../checkout/rate-selection"
 import { shopperReason } from "../checkout/rate-details"
 import type { LastmileFulfillmentOption } from "../contracts/fulfillment-options"
-import type { ServiceRate } from "../contracts/service-shapes"
 import { toStoreDescriptions } from "../store/store-identity"
-import { BookingNeedsAttentionError } from "./booking-failure"
+import { type ServiceBookingOutcome, outcomeOfError, refusal } from "./booking-outcome"
 
 /** Everything a booking needs, read from Medusa by the workflow that books. */
 export interface BookingSubject {
@@ -53,6 +54,11 @@ export interface BookingSubject {
   paidMinor?: number | null
   /** An earlier attempt may have reached the service: look before posting. */
   lookupFirst: boolean
+  /**
+   * A return whose earlier attempt may have posted and that the lookup does
+   * not find is never posted again blindly: it waits for the merchant.
+   */
+  mustNotPost?: boolean
 }
 
 export interface BookingPolicy {
@@ -61,30 +67,46 @@ export interface BookingPolicy {
   rateRule: DeliveryRateRule
 }
 
-export interface BookedAtService {
-  task: ServiceTask
-  /** Found by the lookup rather than booked by this attempt. */
-  adopted: boolean
-  /** The rate booked (null when an existing task was adopted and names none). */
-  rate: Pick<ServiceRate, "rateCode" | "name" | "window" | "description"> | null
-}
-
 /** Booking is off the cart path: it may read the service's store list when a collection rate names no store. */
 export async function bookAtService(
   client: LastmileClient,
   subject: BookingSubject,
-  policy: BookingPolicy
-): Promise<BookedAtService> {
+  policy: BookingPolicy,
+  now: () => Date = () => new Date()
+): Promise<ServiceBookingOutcome> {
+  try {
+    return await book(client, subject, policy, now)
+  } catch (error) {
+    return outcomeOfError(error)
+  }
+}
+
+async function book(
+  client: LastmileClient,
+  subject: BookingSubject,
+  policy: BookingPolicy,
+  now: () => Date
+): Promise<ServiceBookingOutcome> {
   const taskType = subject.direction === "return" ? "RETURN" : "DELIVERY"
-  if (subject.lookupFirst) {
+  if (subject.lookupFirst || subject.mustNotPost) {
     const existing = await client.findTask(subject.merchantOrderId, { kind: taskType })
     if (existing) {
-      return { task: existing, adopted: true, rate: existing.rateCode ? { rateCode: existing.rateCode } : null }
+      return {
+        status: "booked",
+        task: existing,
+        adopted: true,
+        rate: existing.rateCode ? { rateCode: existing.rateCode } : null,
+      }
+    }
+    if (subject.mustNotPost) {
+      return refusal(
+        "the return's last attempt was interrupted and may have reached the service, which does not list it: check the service's app, then retry"
+      )
     }
   }
   const collection = subject.direction === "delivery" && subject.option.kind === "collection"
   if (collection && !subject.merchantLocationId) {
-    throw new BookingNeedsAttentionError("the shipping method does not say which store was chosen")
+    return refusal("the shipping method does not say which store was chosen")
   }
   const built = buildQuoteRequest({
     merchantOrderId: subject.merchantOrderId,
@@ -98,7 +120,7 @@ export async function bookAtService(
     productIdSource: policy.productIdSource,
   })
   if (!built.ok) {
-    throw new BookingNeedsAttentionError(built.problems.map((p) => p.message).join(" "))
+    return refusal(built.problems.map((p) => p.message).join(" "))
   }
   // A return travels the other way: from the customer's address back to the merchant's.
   const request =
@@ -111,30 +133,28 @@ export async function bookAtService(
       : built.request
 
   // Quotes go stale in about 2 minutes: always a fresh one right before booking.
+  const quotedAt = now().toISOString()
   const quote = await client.quote(request)
   const choice = collection
     ? selectCollectionRate(quote, subject.merchantLocationId!, subject.currency, await storesFor(client, quote))
     : selectDeliveryRate(quote, subject.deliveryType, subject.currency, { rule: policy.rateRule, wish: subject.wish })
   if (!choice.ok) {
-    throw new BookingNeedsAttentionError(`the ${rateWanted(subject)} is no longer offered (${whyNot(subject, choice)})`)
+    return refusal(`the ${rateWanted(subject)} is no longer offered (${whyNot(subject, choice)})`)
   }
   const limit = priceLimit(subject, policy)
   if (limit !== undefined && choice.price.amount > limit) {
-    throw new BookingNeedsAttentionError(
+    return refusal(
       `the price rose from ${formatMinor(subject.paidMinor!, subject.currency)} paid to ${formatMinor(choice.price.amount, subject.currency)}`
     )
   }
   const booking = { ...request, rateCode: choice.rate.rateCode }
   const booked = subject.direction === "return" ? await client.bookReturn(booking) : await client.bookDelivery(booking)
+  const { rateCode, name, window, description, co2Savings } = choice.rate
   return {
+    status: "booked",
     task: booked.task,
     adopted: booked.adopted,
-    rate: {
-      rateCode: choice.rate.rateCode,
-      name: choice.rate.name,
-      window: choice.rate.window,
-      description: choice.rate.description,
-    },
+    rate: { rateCode, name, window, description, co2Savings, price: choice.price, quotedAt },
   }
 }
 

@@ -3,7 +3,8 @@
  * promise made to the shopper, which notifications repeat and insights
  * measure against. Written once, at booking, from the booking's own quote.
  */
-export interface QuotedRate {
+// A type, not an interface: the task row's JSON column takes it as a plain record.
+export type QuotedRate = {
   rate_code: string
   /** The rate's display name (the store's, for a collection). */
   name: string | null

@@ -21,7 +21,8 @@ import {
 } from "../../lib/options/provider-options"
 import { LastmileClient, type ServiceTextNotice, onServiceTextCleaned } from "../../lib/service-client"
 import { ThrottledLog } from "../../lib/support/throttled-log"
-import { NOTHING_TO_BOOK } from "../../lib/booking/booking-failure"
+import { NOTHING_TO_BOOK, type Settlement } from "../../lib/booking/booking-outcome"
+import type { QuotedRate } from "../../lib/contracts/quoted-rate"
 import type { LastmileFulfillmentData } from "../../lib/contracts/plugin-data"
 import { withHistoryEntry } from "../../lib/tracking/task-history"
 import { RunCoalescer } from "../../lib/support/run-coalescer"
@@ -87,7 +88,17 @@ export interface BookedFields {
   rate_code: string | null
   service_status: string | null
   adopted: boolean
+  /** The rate's promise and where the task stands in the store (insights, notifications); kept when absent. */
+  quoted_rate?: QuotedRate | null
+  mode?: "delivery" | "collection" | "return"
+  shipping_option_id?: string | null
+  stock_location_id?: string | null
+  placed_at?: string | Date | null
+  booked_at?: Date
 }
+
+/** Why an attempt that did not complete is retried: the last error a merchant sees until then. */
+export const ATTEMPT_INTERRUPTED = "The booking attempt did not complete."
 
 /** Backoff of the retry job: 30 s, 1 min, 2 min, 4 min … capped at 1 hour. */
 export function nextAttemptDelayMs(attempts: number): number {
@@ -270,13 +281,14 @@ export class LastmileModuleService extends MedusaService({ LastmileTask, Lastmil
     return attempts
   }
 
-  async recordBooked(task: TaskRow, fulfillmentId: string, fields: BookedFields): Promise<void> {
+  async recordBooked(task: TaskRow, fulfillmentId: string, { placed_at, ...fields }: BookedFields): Promise<void> {
     await this.updateLastmileTasks({
       id: task.id,
       status: "booked",
       fulfillment_id: fulfillmentId,
       ...fields,
-      booked_at: new Date(),
+      ...(placed_at ? { placed_at: new Date(placed_at) } : {}),
+      booked_at: fields.booked_at ?? new Date(),
       last_error: null,
       next_attempt_at: null,
       status_history: withHistoryEntry(task.status_history, { value: fields.service_status ?? "booked" }),
@@ -339,20 +351,44 @@ export class LastmileModuleService extends MedusaService({ LastmileTask, Lastmil
   }
 
   /**
-   * An attempt whose workflow failed before recording an outcome. The row
-   * stays `booking`, noted as interrupted: the runner settles it next (by the
-   * error's code), and should the process stop first, the retry job's pass
-   * for stale bookings does. Only while the row is still that attempt's.
+   * Settles an attempt whose run failed before recording its outcome, as
+   * `settlement` says (by default: retried after the backoff, its next attempt
+   * looking the task up first). Only while the row is still that attempt's: a
+   * settled row is another step's or another run's outcome.
    */
-  async recordAttemptInterrupted(attempt: { task_row_id: string | null; attempts: number } | undefined): Promise<void> {
-    if (!attempt?.task_row_id) {
-      return
-    }
+  async settleInterruptedAttempt(
+    attempt: { task_row_id: string; attempts: number },
+    settlement: Settlement = { status: "failed", reason: ATTEMPT_INTERRUPTED }
+  ): Promise<void> {
     const task = await this.retrieveLastmileTask(attempt.task_row_id)
     if (task.status !== "booking" || task.attempts !== attempt.attempts) {
       return
     }
-    await this.updateLastmileTasks({ id: task.id, last_error: "The booking attempt did not complete." })
+    await this.recordFailure(task, {
+      attempts: task.attempts,
+      message: settlement.reason,
+      needsAttention: settlement.status === "needs_attention",
+    })
+  }
+
+  /**
+   * Medusa undid a fulfillment after the task on it was booked (a step after
+   * the booking failed in the workflow that created it): the service keeps
+   * the task, so the row waits to adopt it. The next attempt looks it up and
+   * books nothing new; a delivery the job cannot fulfil again (items the
+   * merchant picked) waits for the merchant.
+   */
+  async recordBookingUndone(booking: { task_row_id: string; fulfillment_id: string }): Promise<void> {
+    const task = await this.retrieveLastmileTask(booking.task_row_id)
+    if (task.status !== "booked" || task.fulfillment_id !== booking.fulfillment_id) {
+      return
+    }
+    await this.updateLastmileTasks({ id: task.id, fulfillment_id: null })
+    await this.recordFailure(task, {
+      attempts: task.attempts,
+      message: `Medusa undid the fulfillment after the service booked task ${task.task_id}: the next attempt adopts that task instead of booking again.`,
+      needsAttention: task.origin === "part",
+    })
   }
 
   /** Puts a task row back as it was before a step changed it: the compensation of the steps that record. */
@@ -375,6 +411,11 @@ export class LastmileModuleService extends MedusaService({ LastmileTask, Lastmil
       notice: before.notice,
       cancellation: before.cancellation,
       tracking_state: before.tracking_state,
+      quoted_rate: before.quoted_rate,
+      mode: before.mode,
+      shipping_option_id: before.shipping_option_id,
+      stock_location_id: before.stock_location_id,
+      placed_at: before.placed_at,
     })
   }
 

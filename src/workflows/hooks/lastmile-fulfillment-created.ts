@@ -1,20 +1,29 @@
 /**
  * Books every lastmile fulfillment Medusa creates, whoever creates it (the
  * plugin's own run, the dashboard, a host app), inside the workflow that
- * creates it: a refusal undoes the fulfillment with the reason
- * (ARCHITECTURE.md, decision 19). The provider cannot do this itself: it
- * cannot read the order's other modules (the dispatch location, the
- * replacement's exchange, the task rows).
+ * creates it (ARCHITECTURE.md, decision 19). The booking workflow answers a
+ * refusal as data and records it; this hook is the one place that turns it
+ * into an error, so Medusa undoes the fulfillment and the merchant reads a
+ * 400 with the reason, never a 500. Should Medusa undo the fulfillment after
+ * it was booked (a later step of that workflow failed), the compensation
+ * leaves the task row to adopt the booked task at the next attempt.
  *
  * Medusa allows one handler per hook: where the host app handles
  * `createOrderFulfillmentWorkflow`'s `fulfillmentCreated` itself, the boot
  * log says that nothing is booked (the README's Install).
  */
 import { logger } from "@medusajs/framework/logger"
+import { MedusaError } from "@medusajs/framework/utils"
+import { StepResponse } from "@medusajs/framework/workflows-sdk"
 import { createOrderFulfillmentWorkflow } from "@medusajs/medusa/core-flows"
-import { bookFulfillment } from "../book-delivery/run"
+import { bookTask } from "../book-task/run"
+import { LASTMILE_MODULE } from "../../modules/lastmile"
+import type { LastmileModuleService } from "../../modules/lastmile/service"
 import { readBookingAdditionalData } from "../../lib/contracts/plugin-data"
+import { BOOKING_ERROR_CODES } from "../../lib/booking/booking-outcome"
 import { claimHook } from "../../lib/support/claim-hook"
+
+type Booked = { task_row_id: string; fulfillment_id: string } | undefined
 
 claimHook(
   {
@@ -23,8 +32,56 @@ claimHook(
     without: "no lastmile fulfillment is booked with the service; remove your handler of this hook",
   },
   () =>
-    createOrderFulfillmentWorkflow.hooks.fulfillmentCreated(async ({ fulfillment, additional_data }, { container }) => {
-      await bookFulfillment(container, fulfillment.id, readBookingAdditionalData(additional_data?.lastmile))
-    }),
+    createOrderFulfillmentWorkflow.hooks.fulfillmentCreated(
+      async ({ fulfillment, additional_data }, { container }) => {
+        const run = readBookingAdditionalData(additional_data?.lastmile)
+        const outcome = await bookTask(
+          container,
+          { kind: "fulfillment", fulfillment_id: fulfillment.id },
+          {
+            lock_owner: run.lock_owner,
+            lock_held: !!run.lock_owner,
+            attempt: run.attempt,
+            first_attempt: run.first_attempt,
+          }
+        )
+        switch (outcome.status) {
+          case "booked": {
+            const [row] = await container
+              .resolve<LastmileModuleService>(LASTMILE_MODULE)
+              .listLastmileTasks({ fulfillment_id: fulfillment.id, status: "booked" }, { select: ["id"] })
+            return new StepResponse<void, Booked>(
+              undefined,
+              row && { task_row_id: row.id, fulfillment_id: fulfillment.id }
+            )
+          }
+          case "not_lastmile":
+          case "already_booked":
+            return new StepResponse<void, Booked>(undefined, undefined)
+          case "refused":
+            throw new MedusaError(MedusaError.Types.NOT_ALLOWED, outcome.reason, outcome.code)
+          case "needs_attention":
+            throw new MedusaError(MedusaError.Types.NOT_ALLOWED, outcome.reason, BOOKING_ERROR_CODES.needsAttention)
+          case "failed":
+            throw new MedusaError(
+              MedusaError.Types.NOT_ALLOWED,
+              `${outcome.reason}. Nothing was booked; the lastmile booking job tries again${outcome.nextAttemptAt ? ` from ${outcome.nextAttemptAt.toISOString()}` : ""}, or use Retry in the order's Lastmile panel.`,
+              BOOKING_ERROR_CODES.failed
+            )
+          default:
+            throw new MedusaError(
+              MedusaError.Types.NOT_ALLOWED,
+              outcome.status === "busy"
+                ? "This delivery is being booked with the lastmile service by another run right now; try again in a moment."
+                : `This fulfillment was not booked (${outcome.status}).`
+            )
+        }
+      },
+      async (booked, { container }) => {
+        if (booked) {
+          await container.resolve<LastmileModuleService>(LASTMILE_MODULE).recordBookingUndone(booked)
+        }
+      }
+    ),
   logger
 )

@@ -12,9 +12,8 @@ import {
 import { LastmileSimulator, londonLocations } from "../../../simulator"
 import { ukShopperAddress as shopper } from "../../../test-support/service-requests"
 import { type BookingSubject, bookAtService } from "../book-at-service"
-import { BookingNeedsAttentionError, bookingFailureOf } from "../booking-failure"
+import { outcomeOfError, settlementOf } from "../booking-outcome"
 import { buildFulfillmentOptions } from "../../contracts/fulfillment-options"
-import { BOOKING_ERROR_CODES } from "../booking-codes"
 
 const KEY = "lm_test_key_booking"
 const [nextDay, collection, returns] = buildFulfillmentOptions(["NEXT_DAY"])
@@ -52,9 +51,11 @@ describe("the booking core", () => {
   })
 
   it("books nothing when the price rose since the shopper paid, and says by how much", async () => {
-    const attempt = bookAtService(client, subject({ merchantOrderId: "order_rise", paidMinor: 400 }), policy)
-    await expect(attempt).rejects.toThrow(BookingNeedsAttentionError)
-    await expect(attempt).rejects.toThrow("the price rose from £4.00 paid to £4.95")
+    const outcome = await bookAtService(client, subject({ merchantOrderId: "order_rise", paidMinor: 400 }), policy)
+    expect(outcome).toEqual({
+      status: "refused",
+      reason: "Lastmile booking needs attention: the price rose from £4.00 paid to £4.95",
+    })
     expect(sim.requests("bookDelivery")).toHaveLength(0)
   })
 
@@ -63,7 +64,11 @@ describe("the booking core", () => {
       ...policy,
       priceTolerancePercent: 25,
     })
-    expect(booked).toMatchObject({ adopted: false, rate: { rateCode: "NEXT_DAY" } })
+    expect(booked).toMatchObject({
+      status: "booked",
+      adopted: false,
+      rate: { rateCode: "NEXT_DAY", price: { amount: 495, currency: "GBP" } },
+    })
     expect(sim.requests("bookDelivery")[0].body).toMatchObject({
       rateCode: "NEXT_DAY",
       order: { merchantOrderId: "order_within", merchantOrderName: "#42" },
@@ -75,7 +80,10 @@ describe("the booking core", () => {
   it("adopts what an earlier attempt booked instead of posting again", async () => {
     const first = await bookAtService(client, subject({ merchantOrderId: "order_twice" }), policy)
     const again = await bookAtService(client, subject({ merchantOrderId: "order_twice", lookupFirst: true }), policy)
-    expect(again).toMatchObject({ adopted: true, task: { taskId: first.task.taskId } })
+    if (first.status !== "booked") {
+      throw new Error(`the first attempt was not booked: ${first.reason}`)
+    }
+    expect(again).toMatchObject({ status: "booked", adopted: true, task: { taskId: first.task.taskId } })
     expect(sim.requests("bookDelivery")).toHaveLength(1)
   })
 
@@ -85,11 +93,12 @@ describe("the booking core", () => {
       subject({ option: collection, merchantOrderId: "order_col", merchantLocationId: "store-camden" }),
       policy
     )
-    expect(booked.rate?.rateCode).toBe("SVC_COL")
+    expect(booked).toMatchObject({ status: "booked", rate: { rateCode: "SVC_COL" } })
     expect(sim.requests("bookDelivery")[0].body).toMatchObject({ collection: { merchantLocationId: "store-camden" } })
-    await expect(
-      bookAtService(client, subject({ option: collection, merchantLocationId: null }), policy)
-    ).rejects.toThrow("does not say which store was chosen")
+    expect(await bookAtService(client, subject({ option: collection, merchantLocationId: null }), policy)).toEqual({
+      status: "refused",
+      reason: "Lastmile booking needs attention: the shipping method does not say which store was chosen",
+    })
   })
 
   it("books a return the other way, from the customer to the merchant, with no price check", async () => {
@@ -106,37 +115,44 @@ describe("the booking core", () => {
   })
 
   it("needs the merchant when the shopper's details cannot be booked", async () => {
-    await expect(
-      bookAtService(client, subject({ customerAddress: { ...shopper, phone: "123" } }), policy)
-    ).rejects.toThrow("Enter a phone number that can be dialled")
+    const outcome = await bookAtService(client, subject({ customerAddress: { ...shopper, phone: "123" } }), policy)
+    expect(outcome).toMatchObject({
+      status: "refused",
+      reason: expect.stringContaining("Enter a phone number that can be dialled"),
+    })
+    expect(sim.requests("quote")).toHaveLength(0)
+  })
+
+  it("answers a service that fails as an unknown outcome, never an exception", async () => {
+    sim.addFault({ operation: "bookDelivery", kind: "dropAfterCommit", times: 5 })
+    sim.addFault({ operation: "lookupDelivery", kind: "status", status: 503 })
+    const outcome = await bookAtService(client, subject({ merchantOrderId: "order_lost" }), policy)
+    expect(outcome).toMatchObject({ status: "unknown", posted: true })
+    expect(sim.requests("bookDelivery").length).toBeGreaterThan(0)
   })
 })
 
 describe("the one settlement of a failed booking", () => {
   const refused = new LastmileRejectedError("refused", { status: 422 })
   const unknown = new LastmileBookingOutcomeUnknownError("unknown", "ref_1", 3, new LastmileTimeoutError("t", 10))
+  const delivery = { direction: "delivery" as const, retryable: true }
+  const returned = { direction: "return" as const, retryable: true }
 
   it("retries a delivery whose outcome is unknown (the lookup finds it), and asks the merchant after a refusal", () => {
-    expect(bookingFailureOf(new LastmileTimeoutError("no answer", 10), "delivery").code).toBe(
-      BOOKING_ERROR_CODES.failed
-    )
-    expect(bookingFailureOf(unknown, "delivery").code).toBe(BOOKING_ERROR_CODES.failed)
-    expect(bookingFailureOf(refused, "delivery").code).toBe(BOOKING_ERROR_CODES.needsAttention)
-    expect(bookingFailureOf(new BookingNeedsAttentionError("rate gone"), "delivery")).toEqual({
-      code: BOOKING_ERROR_CODES.needsAttention,
-      message: "Lastmile booking needs attention: rate gone",
+    expect(settlementOf(outcomeOfError(new LastmileTimeoutError("no answer", 10)), delivery).status).toBe("failed")
+    expect(settlementOf(outcomeOfError(unknown), delivery).status).toBe("failed")
+    expect(settlementOf(outcomeOfError(refused), delivery)).toEqual({
+      status: "needs_attention",
+      reason: "Lastmile booking failed: refused",
     })
+    // Items the merchant picked by hand cannot be fulfilled again by the job: they wait for the merchant.
+    expect(settlementOf(outcomeOfError(unknown), { ...delivery, retryable: false }).status).toBe("needs_attention")
   })
 
   it("never retries a return that may have been posted, only one the service never received", () => {
-    expect(bookingFailureOf(unknown, "return").code).toBe(BOOKING_ERROR_CODES.needsAttention)
-    expect(bookingFailureOf(refused, "return").code).toBe(BOOKING_ERROR_CODES.needsAttention)
+    expect(settlementOf(outcomeOfError(unknown), returned).status).toBe("needs_attention")
+    expect(settlementOf(outcomeOfError(refused), returned).status).toBe("needs_attention")
     const down = new LastmileUnreachableError("down", { beforeSend: true })
-    expect(bookingFailureOf(down, "return").code).toBe(BOOKING_ERROR_CODES.failed)
-    // An outcome that crossed the workflow engine keeps its code.
-    expect(bookingFailureOf({ code: BOOKING_ERROR_CODES.failed, message: "carried" }, "return")).toEqual({
-      code: BOOKING_ERROR_CODES.failed,
-      message: "carried",
-    })
+    expect(settlementOf(outcomeOfError(down), returned).status).toBe("failed")
   })
 })

@@ -11,6 +11,8 @@ export interface OrderReplacement {
   kind: "exchange" | "claim"
   display_id: number | string | null
   cancelled: boolean
+  /** When it was created: a replacement's booking latency is measured from here. */
+  created_at: string | Date | null
   /** The order line ids of the replacement's outbound items. */
   item_ids: string[]
   /** The shipping options of its outbound methods. */
@@ -21,11 +23,19 @@ interface ReplacementRow {
   id: string
   display_id?: number | string | null
   canceled_at?: unknown
+  created_at?: string | Date | null
   additional_items?: ({ item_id?: string | null } | null)[] | null
   shipping_methods?: ({ shipping_option_id?: string | null } | null)[] | null
 }
 
-const FIELDS = ["id", "display_id", "canceled_at", "additional_items.item_id", "shipping_methods.shipping_option_id"]
+const FIELDS = [
+  "id",
+  "display_id",
+  "canceled_at",
+  "created_at",
+  "additional_items.item_id",
+  "shipping_methods.shipping_option_id",
+]
 
 export async function readOrderReplacements(container: MedusaContainer, orderId: string): Promise<OrderReplacement[]> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
@@ -38,6 +48,7 @@ export async function readOrderReplacements(container: MedusaContainer, orderId:
     kind,
     display_id: row.display_id ?? null,
     cancelled: !!row.canceled_at,
+    created_at: row.created_at ?? null,
     item_ids: (row.additional_items ?? []).flatMap((i) => (i?.item_id ? [i.item_id] : [])),
     option_ids: (row.shipping_methods ?? []).flatMap((m) => (m?.shipping_option_id ? [m.shipping_option_id] : [])),
   })

@@ -3,12 +3,12 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { orderTasks } from "../../../reads/order-tasks"
 import { assertOrderExists } from "../../../reads/order-exists"
-import { bookOrderDelivery } from "../../../../../../workflows/book-order-delivery/run"
+import { bookTask } from "../../../../../../workflows/book-task/run"
 
 export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   await assertOrderExists(req.scope, req.params.id)
   // The merchant decided: a needs_attention task is booked again too.
-  const outcome = await bookOrderDelivery(req.scope, req.params.id, { retryNeedsAttention: true })
+  const outcome = await bookTask(req.scope, { kind: "order", order_id: req.params.id }, { retry_needs_attention: true })
   const tasks = await orderTasks(req.scope, req.params.id)
   if (outcome.status === "already_booked") {
     const delivery = tasks.find((t) => t.kind === "delivery")

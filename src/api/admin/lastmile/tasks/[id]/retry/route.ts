@@ -1,6 +1,6 @@
 /** POST /admin/lastmile/tasks/:id/retry: book this delivery or return now (after a failure or needs attention). */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { retryTask } from "../../../../../../workflows/book-order-delivery/retry-task"
+import { retryTask } from "../../../../../../workflows/book-task/retry-task"
 import { toTaskView } from "../../../reads/order-tasks"
 import { LASTMILE_MODULE } from "../../../../../../modules/lastmile"
 import type { LastmileModuleService } from "../../../../../../modules/lastmile/service"

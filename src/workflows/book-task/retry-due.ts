@@ -5,21 +5,12 @@
  * `order.placed` that was never handled). A cancelled order is never booked.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { LASTMILE_MODULE } from "../../modules/lastmile"
-import type { LastmileModuleService, TaskRow } from "../../modules/lastmile/service"
-import { type BookingOutcome, bookOrderDelivery } from "./run"
-import { type ReturnBookingOutcome, bookReturn } from "../book-return/run"
-import { returnBookingLockKey } from "../book-return"
-import { settleBookingFailure } from "../record-booking-failure/run"
-import { methodKindOf, readFulfillmentData } from "../../lib/contracts/plugin-data"
+import type { LastmileModuleService } from "../../modules/lastmile/service"
+import { type TaskBookingOutcome, bookTask } from "./run"
+import { methodKindOf } from "../../lib/contracts/plugin-data"
 import { booksOnPlacement } from "../../lib/options/plugin-options"
-import { BOOKING_ERROR_CODES } from "../../lib/booking/booking-codes"
-
-interface OrderMethods {
-  id: string
-  shipping_methods?: ({ data?: unknown } | null)[] | null
-}
 
 export interface RetryPassOptions {
   /** A task still "booking" after this long was left by a stopped process. Default 5 minutes. */
@@ -33,7 +24,7 @@ export interface RetryPassOptions {
 export async function retryDueBookings(
   container: MedusaContainer,
   options: RetryPassOptions = {}
-): Promise<Record<string, BookingOutcome | ReturnBookingOutcome>> {
+): Promise<Record<string, TaskBookingOutcome>> {
   const now = options.now ?? new Date()
   const batch = options.batchSize ?? 50
   const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
@@ -71,9 +62,11 @@ export async function retryDueBookings(
       filters: { created_at: { $gte: since, $lte: staleBefore }, canceled_at: null },
       pagination: { take: 500, order: { created_at: "DESC" } },
     })
-    const candidates = (recent as OrderMethods[])
-      .filter((o) => (o.shipping_methods ?? []).some((m) => methodKindOf(m?.data) !== null))
-      .map((o) => o.id)
+    const candidates: string[] = recent
+      .filter((o: { shipping_methods?: ({ data?: unknown } | null)[] | null }) =>
+        (o.shipping_methods ?? []).some((m) => methodKindOf(m?.data) !== null)
+      )
+      .map((o: { id: string }) => o.id)
     if (candidates.length) {
       const known = new Set(
         (await tasks.listLastmileTasks({ merchant_order_id: candidates }, { select: ["merchant_order_id"] })).map(
@@ -88,61 +81,30 @@ export async function retryDueBookings(
     }
   }
 
-  const outcomes: Record<string, BookingOutcome | ReturnBookingOutcome> = {}
+  const outcomes: Record<string, TaskBookingOutcome> = {}
   for (const [reference, delivery] of deliveries) {
     // A delivery whose lock another run holds is being booked by it: no wait, so one busy delivery never
     // holds up the pass (Medusa runs one scheduled job at a time); the next pass sees how it settled.
-    outcomes[reference] = await bookOrderDelivery(container, delivery.orderId, {
-      referenceId: delivery.referenceId,
-      lockTimeout: 0,
-    })
+    outcomes[reference] = await bookTask(
+      container,
+      { kind: "order", order_id: delivery.orderId, reference_id: delivery.referenceId },
+      { lock_timeout: 0 }
+    )
   }
-  // Returns whose booking failed before the service processed it.
+  // Returns whose booking failed before the service processed it, or was left mid-booking by a stopped process
+  // (the booking looks those up and never posts them again blindly).
   const dueReturns = await tasks.listLastmileTasks(
     { kind: "return", ...dueFilter },
     { take: batch, order: { created_at: "ASC" } }
   )
   for (const task of dueReturns) {
-    if (!task.return_id) {
-      continue
+    if (task.return_id) {
+      outcomes[task.return_id] = await bookTask(
+        container,
+        { kind: "return", return_id: task.return_id },
+        { lock_timeout: 0 }
+      )
     }
-    // A return left mid-booking may have been posted: it is never posted again blindly (returns are not de-duplicated).
-    // Its fulfillment may hold the booking already (the process stopped before the row was marked): recorded from it.
-    const finished = task.status === "booking" ? await recordFromOwnFulfillment(container, task) : undefined
-    outcomes[task.return_id] = finished
-      ? finished
-      : task.status === "booking"
-        ? await settleBookingFailure(container, {
-            merchant_order_id: task.return_id,
-            lock_key: returnBookingLockKey(task.return_id),
-            error: {
-              code: BOOKING_ERROR_CODES.needsAttention,
-              message:
-                "The return's booking was interrupted and may have reached the service: check the service's app, then retry.",
-            },
-          })
-        : await bookReturn(container, task.return_id, { lockTimeout: 0 })
   }
   return outcomes
-}
-
-/** A row that learnt its task before the process stopped, whose fulfillment holds that booking: marked booked. */
-async function recordFromOwnFulfillment(
-  container: MedusaContainer,
-  task: TaskRow
-): Promise<{ status: "booked"; taskId: string } | undefined> {
-  if (!task.task_id || !task.fulfillment_id) {
-    return undefined
-  }
-  const [fulfillment] = await container
-    .resolve(Modules.FULFILLMENT)
-    .listFulfillments({ id: task.fulfillment_id }, { select: ["id", "data", "canceled_at"] })
-  const booking = fulfillment && !fulfillment.canceled_at ? readFulfillmentData(fulfillment.data) : null
-  if (!booking || String(booking.taskId) !== task.task_id) {
-    return undefined
-  }
-  await container
-    .resolve<LastmileModuleService>(LASTMILE_MODULE)
-    .recordBookedFromFulfillment(task, fulfillment.id, booking)
-  return { status: "booked", taskId: task.task_id }
 }

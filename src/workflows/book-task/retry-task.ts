@@ -2,13 +2,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import type { TaskRow } from "../../modules/lastmile/service"
-import { type BookingOutcome, bookOrderDelivery } from "./run"
-import { type ReturnBookingOutcome, bookReturn } from "../book-return/run"
+import { type TaskBookingOutcome, bookTask } from "./run"
 
-export async function retryTask(
-  container: MedusaContainer,
-  task: TaskRow
-): Promise<BookingOutcome | ReturnBookingOutcome> {
+export async function retryTask(container: MedusaContainer, task: TaskRow): Promise<TaskBookingOutcome> {
   if (task.status === "booked") {
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `This is booked already as task ${task.task_id}`)
   }
@@ -19,7 +15,7 @@ export async function retryTask(
     if (!task.return_id) {
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "This return task names no return")
     }
-    return bookReturn(container, task.return_id, { retryNeedsAttention: true })
+    return bookTask(container, { kind: "return", return_id: task.return_id }, { retry_needs_attention: true })
   }
   if (task.origin === "part") {
     throw new MedusaError(
@@ -28,8 +24,9 @@ export async function retryTask(
     )
   }
   const replacement = task.origin === "exchange" || task.origin === "claim"
-  return bookOrderDelivery(container, task.order_id, {
-    referenceId: replacement ? task.merchant_order_id : undefined,
-    retryNeedsAttention: true,
-  })
+  return bookTask(
+    container,
+    { kind: "order", order_id: task.order_id, reference_id: replacement ? task.merchant_order_id : undefined },
+    { retry_needs_attention: true }
+  )
 }

@@ -9,27 +9,26 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { LASTMILE_MODULE } from "../../modules/lastmile"
 import type { LastmileModuleService } from "../../modules/lastmile/service"
 import { booksOnPlacement } from "../../lib/options/plugin-options"
-import { type BookingOutcome, bookOrderDelivery } from "./run"
-import { type ReturnBookingOutcome, bookReturn } from "../book-return/run"
+import { type TaskBookingOutcome, bookTask } from "./run"
 
 export async function bookReplacement(
   container: MedusaContainer,
   orderId: string,
   referenceId: string
-): Promise<{ return?: ReturnBookingOutcome; delivery?: BookingOutcome }> {
+): Promise<{ return?: TaskBookingOutcome; delivery?: TaskBookingOutcome }> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: referenceId.startsWith("claim") ? "order_claim" : "order_exchange",
     fields: ["id", "return_id"],
     filters: { id: referenceId },
   })
-  const returnId = (data[0] as { return_id?: string | null } | undefined)?.return_id
-  const outcomes: { return?: ReturnBookingOutcome; delivery?: BookingOutcome } = {}
+  const returnId: string | null | undefined = data[0]?.return_id
+  const outcomes: { return?: TaskBookingOutcome; delivery?: TaskBookingOutcome } = {}
   if (returnId) {
-    outcomes.return = await bookReturn(container, returnId)
+    outcomes.return = await bookTask(container, { kind: "return", return_id: returnId })
   }
   if (booksOnPlacement(container.resolve<LastmileModuleService>(LASTMILE_MODULE).getPluginOptions())) {
-    outcomes.delivery = await bookOrderDelivery(container, orderId, { referenceId })
+    outcomes.delivery = await bookTask(container, { kind: "order", order_id: orderId, reference_id: referenceId })
   }
   return outcomes
 }

@@ -1,0 +1,147 @@
+/**
+ * What a booking attempt came to, as data, and how each outcome is settled:
+ * decided here once, for every road (ARCHITECTURE.md, decision 39). The
+ * service's answer is `booked`, `refused` (nothing was booked and retrying
+ * will not help: the merchant decides) or `unknown` (the service failed, or
+ * its answer was lost). An unknown delivery is retried, because the next
+ * attempt looks it up first and the service de-duplicates deliveries; an
+ * unknown return is retried only when its request certainly did not post
+ * (the spec does not say returns are de-duplicated). Messages are the
+ * service client's, already redacted.
+ */
+import type { ServiceRate, ServiceTask } from "../contracts/service-shapes"
+import { LastmileBookingOutcomeUnknownError, LastmileError } from "../service-client"
+import { errorMessage } from "../support/error-message"
+import { minorToMajor } from "../money/money"
+import type { QuotedRate } from "../contracts/quoted-rate"
+
+/** The rate a task was booked at, from the booking's own quote. */
+export type BookedRate = Pick<ServiceRate, "rateCode" | "name" | "window" | "description" | "co2Savings"> & {
+  /** The quoted price in minor units, in the currency the booking was priced in. */
+  price?: { amount: number; currency: string }
+  /** When the quote behind it was made (ISO 8601). */
+  quotedAt?: string
+}
+
+export type ServiceBookingOutcome =
+  | {
+      status: "booked"
+      task: ServiceTask
+      /** Found by the lookup (or on the fulfillment) rather than booked by this attempt. */
+      adopted: boolean
+      /** The rate booked (null when an existing task was adopted and names none). */
+      rate: BookedRate | null
+    }
+  | { status: "refused"; reason: string }
+  /** `posted`: the request may have reached the service, so a task may exist there. */
+  | { status: "unknown"; reason: string; posted: boolean }
+
+/** How a task row settles an outcome that booked nothing. */
+export type Settlement =
+  | { status: "needs_attention"; reason: string }
+  /** Retried by the booking job after the backoff. */
+  | { status: "failed"; reason: string }
+
+/**
+ * The codes a refusal carries across Medusa's workflow engine (which keeps an
+ * error's `code`, not its class): the `fulfillmentCreated` hook throws a
+ * MedusaError with one, so a host app composing the workflow can tell them apart.
+ */
+export const BOOKING_ERROR_CODES = {
+  /** Nothing was booked and retrying will not help: the merchant decides (rate gone, price rose, refused). */
+  needsAttention: "lastmile_needs_attention",
+  /** The delivery already has a task at the service. */
+  alreadyBooked: "lastmile_already_booked",
+  /** The attempt failed and may succeed later: retried with backoff. */
+  failed: "lastmile_booking_failed",
+} as const
+
+export type BookingErrorCode = (typeof BOOKING_ERROR_CODES)[keyof typeof BOOKING_ERROR_CODES]
+
+/** Why a booking run booked nothing, without an attempt: booked already, waiting for the merchant, not the plugin's. */
+export type BookingSkip =
+  | { status: "already_booked" }
+  | { status: "needs_attention"; reason: string }
+  | { status: "not_lastmile" }
+  | { status: "cancelled" }
+  /** Nothing left to fulfil (the merchant shipped the items another way). */
+  | { status: "nothing_to_book" }
+
+/** Why a delivery waits for the merchant when every item it carried was fulfilled another way. */
+export const NOTHING_TO_BOOK =
+  "Nothing is left to book: every item of this delivery was fulfilled without lastmile (by another shipping option). If an earlier attempt reached the service, cancel that task in the service's app."
+
+/** The refusal of a second lastmile fulfillment of a delivery that has its task. */
+export function alreadyBookedReason(label: string, taskId: string, trackingId: string | null): string {
+  return `${label} already has a lastmile delivery (task ${taskId}${trackingId ? `, tracking ${trackingId}` : ""}). The service books one delivery per reference, so a second lastmile fulfillment of it is refused.`
+}
+
+/** A refusal of the plugin's own, before anything reached the service. */
+export function refusal(reason: string): Extract<ServiceBookingOutcome, { status: "refused" }> {
+  return { status: "refused", reason: `Lastmile booking needs attention: ${reason}` }
+}
+
+/** The outcome of an error a booking attempt ran into at the service (or before reaching it). */
+export function outcomeOfError(error: unknown): Exclude<ServiceBookingOutcome, { status: "booked" }> {
+  if (error instanceof LastmileError) {
+    const reason = `Lastmile booking failed: ${error.message}`
+    // A 4xx (not a rate limit) will be refused again: the merchant decides.
+    if (error.notProcessed && !error.transient) {
+      return { status: "refused", reason }
+    }
+    return { status: "unknown", reason, posted: error instanceof LastmileBookingOutcomeUnknownError }
+  }
+  return { status: "unknown", reason: `Lastmile booking failed: ${errorMessage(error)}`, posted: true }
+}
+
+/**
+ * How a task row settles an outcome that booked nothing. `retryable` is false
+ * when the booking job cannot redo it (items the merchant fulfilled by hand):
+ * then it waits for the merchant too.
+ */
+export function settlementOf(
+  outcome: Exclude<ServiceBookingOutcome, { status: "booked" }>,
+  task: { direction: "delivery" | "return"; retryable: boolean }
+): Settlement {
+  if (outcome.status === "refused" || !task.retryable) {
+    return { status: "needs_attention", reason: outcome.reason }
+  }
+  // Never post a return twice blindly: one that may have reached the service waits for the merchant.
+  if (task.direction === "return" && outcome.posted) {
+    return {
+      status: "needs_attention",
+      reason: `${outcome.reason}. The return may have reached the service: check the service's app, then retry.`,
+    }
+  }
+  return { status: "failed", reason: outcome.reason }
+}
+
+/** The code the `fulfillmentCreated` hook gives a settlement's MedusaError. */
+export function settlementCode(settlement: Settlement): BookingErrorCode {
+  return settlement.status === "failed" ? BOOKING_ERROR_CODES.failed : BOOKING_ERROR_CODES.needsAttention
+}
+
+/**
+ * The promise a booked task keeps on its row (`quoted_rate`): the booked
+ * rate from the booking's own quote; for a task adopted from an earlier
+ * attempt (whose rate the lookup does not give), what the shopper was shown.
+ */
+export function quotedRateOf(
+  rate: BookedRate | null,
+  shown: { rateName?: string | null; window?: { from: string; to: string } | null },
+  bookedAt: Date
+): QuotedRate | null {
+  const window = rate?.window ? { from: rate.window.from, to: rate.window.to } : (shown.window ?? null)
+  if (!rate?.rateCode && !window) {
+    return null
+  }
+  return {
+    rate_code: rate?.rateCode ?? "",
+    name: rate?.name ?? shown.rateName ?? null,
+    amount: rate?.price ? minorToMajor(rate.price.amount, rate.price.currency) : null,
+    currency_code: rate?.price?.currency.toLowerCase() ?? null,
+    window,
+    co2_savings: typeof rate?.co2Savings === "number" && Number.isFinite(rate.co2Savings) ? rate.co2Savings : null,
+    quoted_at: rate?.quotedAt ?? bookedAt.toISOString(),
+  }
+}

@@ -1,0 +1,135 @@
+/**
+ * The one booking workflow, for every task: the shopper's delivery at
+ * placement, the merchant's fulfil, an exchange's or a claim's replacement,
+ * items shipped separately, and a return (ARCHITECTURE.md, decision 39).
+ *
+ * 1. Which task it is (its reference at the service), read before the lock.
+ * 2. The task's lock, across instances with Redis locking, unless the caller
+ *    holds it (the plugin's own run hands its lock to the booking inside the
+ *    fulfillment it creates).
+ * 3. The plan, from the order, the task kind and the task row.
+ * 4. Either the plugin's own run creates the fulfillment with Medusa's
+ *    `createOrderFulfillmentWorkflow` (whose `fulfillmentCreated` hook runs
+ *    this workflow again for it), or the booking core books at the service,
+ *    answering `booked`, `refused` or `unknown` as data, and the outcome is
+ *    recorded on the row and the fulfillment, in this run, under the lock.
+ *
+ * A refusal is not an exception here: only the `fulfillmentCreated` hook
+ * turns one into the error Medusa's dashboard shows, so Medusa undoes the
+ * fulfillment. Each step's compensation undoes what it did.
+ */
+import { randomUUID } from "node:crypto"
+import { acquireLockStep, createOrderFulfillmentWorkflow, releaseLockStep } from "@medusajs/medusa/core-flows"
+import { WorkflowResponse, createWorkflow, transform, when } from "@medusajs/framework/workflows-sdk"
+import type { BookingErrorCode, BookingSkip } from "../../lib/booking/booking-outcome"
+import type { BookingTarget } from "./read-booking"
+import { identifyTaskStep } from "./steps/identify-task"
+import { type BookingPlan, prepareBookingStep } from "./steps/prepare-booking"
+import { bookAtServiceStep } from "./steps/book-at-service"
+import { type RecordedOutcome, recordBookingOutcomeStep } from "./steps/record-booking-outcome"
+import { readTaskOutcomeStep } from "./steps/read-task-outcome"
+
+export type { BookingTarget } from "./read-booking"
+
+export interface BookTaskWorkflowInput {
+  target: BookingTarget
+  /** The owner id of the task's lock (generated when absent). */
+  lock_owner?: string
+  /** The caller holds the task's lock under `lock_owner` already: this run takes none. */
+  lock_held?: boolean
+  /** Seconds to wait for the task's lock (default 60). The booking job waits for none: the holder books it. */
+  lock_timeout?: number
+  /** The merchant asked for it: a task waiting for their decision is booked again too. */
+  retry_needs_attention?: boolean
+  /** The plugin's own run started this attempt on the task row (handed to the hook's booking). */
+  attempt?: number
+  /** That run's first attempt at the delivery: no lookup needed first. */
+  first_attempt?: boolean
+}
+
+export type BookTaskWorkflowOutput =
+  | BookingSkip
+  | RecordedOutcome
+  /** Refused before any attempt: a second fulfillment of a booked delivery, a cancelled order's. */
+  | { status: "refused"; code: BookingErrorCode; reason: string }
+  /** The booking ran inside the fulfillment this run created; its outcome, as its row records it. */
+  | { status: "booking"; reason: string }
+
+export const bookTaskWorkflowId = "lastmile-book-task"
+
+/** The lock of a task's booking (by its reference at the service), shared with everything that books it. */
+export const bookingLockKey = (reference: string): string => `lastmile:booking:${reference}`
+
+export const bookTaskWorkflow = createWorkflow(bookTaskWorkflowId, (input: BookTaskWorkflowInput) => {
+  const identity = identifyTaskStep(input.target)
+  // No key, no lock: for a task that is not the plugin's, or whose lock the caller holds.
+  const lockKey = transform({ input, identity }, ({ input, identity }) =>
+    identity.action === "go" && !input.lock_held ? [bookingLockKey(identity.reference)] : []
+  )
+  const lockOwner = transform({ input }, ({ input }) => input.lock_owner ?? `lastmile-book:${randomUUID()}`)
+  const lockTimeout = transform({ input }, ({ input }) => input.lock_timeout ?? 60)
+  acquireLockStep({ key: lockKey, ownerId: lockOwner, timeout: lockTimeout, ttl: 120, executeOnSubWorkflow: true })
+
+  const plan = prepareBookingStep(
+    transform({ input, identity, lockOwner }, ({ input, identity, lockOwner }) => ({
+      target: input.target,
+      identity,
+      lock_owner: lockOwner,
+      attempt: input.attempt,
+      first_attempt: input.first_attempt,
+      retry_needs_attention: input.retry_needs_attention,
+    }))
+  )
+
+  const fulfilled = when("lastmile-book-task-when-fulfil", { plan }, ({ plan }) => plan.action === "fulfil").then(
+    () => {
+      const attempt = transform({ plan }, ({ plan }) => planned(plan, "fulfil"))
+      createOrderFulfillmentWorkflow.runAsStep({ input: transform({ attempt }, ({ attempt }) => attempt.fulfillment) })
+      return readTaskOutcomeStep(transform({ attempt }, ({ attempt }) => ({ task_row_id: attempt.task_row_id })))
+    }
+  )
+
+  const recorded = when("lastmile-book-task-when-book", { plan }, ({ plan }) => plan.action === "book").then(() => {
+    const attempt = transform({ plan }, ({ plan }) => planned(plan, "book"))
+    const outcome = bookAtServiceStep(
+      transform({ attempt }, ({ attempt }) => ({
+        task_row_id: attempt.task_row_id,
+        attempts: attempt.attempts,
+        subject: attempt.subject,
+        known: attempt.known,
+      }))
+    )
+    return recordBookingOutcomeStep(
+      transform({ attempt, outcome }, ({ attempt, outcome }) => ({
+        task_row_id: attempt.task_row_id,
+        read: attempt.read,
+        retryable: attempt.retryable,
+        outcome,
+      }))
+    )
+  })
+
+  releaseLockStep({ key: lockKey, ownerId: lockOwner, executeOnSubWorkflow: true })
+
+  const result = transform({ plan, fulfilled, recorded }, ({ plan, fulfilled, recorded }): BookTaskWorkflowOutput => {
+    switch (plan.action) {
+      case "skip":
+        return plan.outcome
+      case "refuse":
+        return { status: "refused", code: plan.code, reason: plan.reason }
+      case "fulfil":
+        return fulfilled!
+      case "book":
+        return recorded!
+    }
+  })
+  return new WorkflowResponse(result)
+})
+
+/** The plan of an attempt of this kind (each branch runs only for its own). */
+function planned<A extends "fulfil" | "book">(plan: BookingPlan, action: A): Extract<BookingPlan, { action: A }> {
+  if (plan.action !== action) {
+    throw new Error(`lastmile: no ${action} was planned`)
+  }
+  return plan as Extract<BookingPlan, { action: A }>
+}

@@ -1,0 +1,535 @@
+/**
+ * What the booking workflow reads of Medusa, for each kind of task: a
+ * lastmile fulfillment Medusa created (whose delivery it is, what it carries,
+ * from where to where, which rate the shopper chose), an order's delivery the
+ * plugin fulfils itself (which items are left, on which option), and a
+ * return (its items, from the customer back to the location on its
+ * fulfillment). One order read serves all three. Only reads: the workflow
+ * takes the task's lock and writes.
+ */
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MathBN, MedusaError } from "@medusajs/framework/utils"
+import { LASTMILE_MODULE } from "../../modules/lastmile"
+import type { LastmileModuleService } from "../../modules/lastmile/service"
+import type { BookingSubject } from "../../lib/booking/book-at-service"
+import {
+  type LastmileFulfillmentOption,
+  RETURN_OPTION_ID,
+  buildFulfillmentOptions,
+  isLastmileProviderId,
+  optionKindOf,
+  quoteDeliveryTypeOf,
+} from "../../lib/contracts/fulfillment-options"
+import {
+  type LastmileStoreView,
+  medusaAddressSchema,
+  readFulfillmentData,
+  readShippingMethodData,
+} from "../../lib/contracts/plugin-data"
+import { type DeliveryUnit, deliveryUnitOf, fulfillmentLines, orderName } from "../../lib/booking/delivery-unit"
+import type { MedusaAddressLike, MedusaLineLike } from "../../lib/checkout/quote-request"
+import { storeExternalId, toStoreView } from "../../lib/store/store-identity"
+import { type OrderReplacement, readOrderReplacements } from "../../lib/booking/medusa/read-replacements"
+import { majorToMinor } from "../../lib/money/money"
+
+/** Which task to book: a fulfillment Medusa created, an order's delivery the plugin fulfils, or a return. */
+export type BookingTarget =
+  | { kind: "fulfillment"; fulfillment_id: string }
+  /** The order's own delivery, or with `reference_id` an exchange's or a claim's replacement. */
+  | { kind: "order"; order_id: string; reference_id?: string }
+  | { kind: "return"; return_id: string }
+
+/** What the booking records beside the task: the task row's columns of the rate's promise (insights, notifications). */
+export interface TaskContext {
+  mode: "delivery" | "collection" | "return"
+  shipping_option_id: string | null
+  stock_location_id: string | null
+  /** When the order, exchange, claim or return was placed (ISO 8601). */
+  placed_at: string | null
+}
+
+/** A delivery or return ready to go to the service (JSON, as step results travel). */
+export interface BookingRead {
+  reference: string
+  name: string
+  origin: "order" | "exchange" | "claim" | "part" | "return"
+  order_id: string
+  return_id?: string
+  fulfillment_id: string
+  subject: Omit<BookingSubject, "lookupFirst">
+  /** What the fulfillment's public data shows besides the tracking. */
+  shown: {
+    kind: "delivery" | "collection" | "return"
+    rateName: string | null
+    window: { from: string; to: string } | null
+    store: LastmileStoreView | null
+  }
+  context: TaskContext
+}
+
+/** The order, as every kind of booking reads it. Order item quantities are computed: only "items.*" returns them. */
+const ORDER_FIELDS = [
+  "id",
+  "display_id",
+  "status",
+  "canceled_at",
+  "created_at",
+  "currency_code",
+  "email",
+  "customer.email",
+  "shipping_address.*",
+  "items.*",
+  "items.detail.fulfilled_quantity",
+  "items.variant.product.shipping_profile.id",
+  "shipping_methods.id",
+  "shipping_methods.shipping_option_id",
+  "shipping_methods.amount",
+  "shipping_methods.data",
+  "fulfillments.id",
+  "fulfillments.canceled_at",
+  "fulfillments.data",
+  "fulfillments.items.line_item_id",
+]
+
+export async function readOrder(container: MedusaContainer, orderId: string) {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "order", fields: ORDER_FIELDS, filters: { id: orderId } })
+  return data[0]
+}
+
+type OrderRead = NonNullable<Awaited<ReturnType<typeof readOrder>>>
+
+/** The order's lines, without the nulls query may type them with. */
+function orderLines(order: OrderRead): (MedusaLineLike & { id: string })[] {
+  return (order.items ?? []).flatMap((item: (MedusaLineLike & { id: string }) | null) => (item ? [item] : []))
+}
+
+function isCancelled(order: { status?: unknown; canceled_at?: unknown }): boolean {
+  return !!order.canceled_at || order.status === "canceled"
+}
+
+function readAddress(value: unknown): MedusaAddressLike | null {
+  const parsed = medusaAddressSchema.safeParse(value)
+  return parsed.success ? parsed.data : null
+}
+
+function isoOf(value: unknown): string | null {
+  const date = value instanceof Date ? value : typeof value === "string" ? new Date(value) : null
+  return date && !Number.isNaN(date.getTime()) ? date.toISOString() : null
+}
+
+function connectionOf(container: MedusaContainer) {
+  const connection = container.resolve<LastmileModuleService>(LASTMILE_MODULE).connection()
+  if (!connection) {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      "Lastmile booking needs attention: the lastmile provider is not configured in medusa-config."
+    )
+  }
+  return connection
+}
+
+// ------------------------------------------------------------ a fulfillment Medusa created
+
+export type FulfillmentIdentity =
+  | { action: "skip"; reason: string }
+  | { action: "refuse"; reason: string }
+  | ({ action: "book"; unit: DeliveryUnit } & BookingRead)
+
+/**
+ * A lastmile fulfillment Medusa just created, with its order: which delivery
+ * of the order it is (its reference at the service: decision 2), what the
+ * courier carries, from where to where, and which rate the shopper chose.
+ */
+export async function readFulfillmentBooking(
+  container: MedusaContainer,
+  fulfillmentId: string
+): Promise<FulfillmentIdentity> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
+  const { data: fulfillments } = await query.graph({
+    entity: "fulfillment",
+    fields: [
+      "id",
+      "provider_id",
+      "data",
+      "location_id",
+      "shipping_option_id",
+      "canceled_at",
+      "delivery_address.*",
+      "items.line_item_id",
+      "items.quantity",
+      "order.id",
+    ],
+    filters: { id: fulfillmentId },
+  })
+  const fulfillment = fulfillments[0]
+  if (!fulfillment || !isLastmileProviderId(fulfillment.provider_id)) {
+    return { action: "skip", reason: "not a lastmile fulfillment" }
+  }
+  if (fulfillment.canceled_at || readFulfillmentData(fulfillment.data)) {
+    return { action: "skip", reason: "cancelled, or booked already" }
+  }
+  const orderId: string | undefined = fulfillment.order?.id
+  if (!orderId) {
+    return { action: "refuse", reason: "Lastmile books fulfillments of orders; this one belongs to no order." }
+  }
+  const connection = connectionOf(container)
+  const [{ data: options }, order, replacements, { data: locations }, [orderTask]] = await Promise.all([
+    query.graph({
+      entity: "shipping_option",
+      fields: [
+        "id",
+        "data",
+        "service_zone.fulfillment_set.location.id",
+        "service_zone.fulfillment_set.location.name",
+        "service_zone.fulfillment_set.location.address.*",
+      ],
+      filters: { id: fulfillment.shipping_option_id ?? "" },
+    }),
+    readOrder(container, orderId),
+    readOrderReplacements(container, orderId),
+    query.graph({
+      entity: "stock_location",
+      fields: ["id", "name", "address.*"],
+      filters: { id: fulfillment.location_id ?? "" },
+    }),
+    tasks.listLastmileTasks({ merchant_order_id: orderId }, { select: ["status"] }),
+  ])
+  const optionRow = options[0]
+  const option = buildFulfillmentOptions(connection.options.deliveryTypes).find((o) => o.id === optionRow?.data?.id)
+  if (!order) {
+    return { action: "refuse", reason: `Order ${orderId} was not found` }
+  }
+  if (!option || option.kind === "return") {
+    return {
+      action: "refuse",
+      reason: option
+        ? "The lastmile return option books returns: choose a lastmile delivery or collection option to fulfil items."
+        : `This shipping option's lastmile option (${JSON.stringify(optionRow?.data?.id ?? null)}) is not one the provider offers (check delivery_types).`,
+    }
+  }
+  if (isCancelled(order)) {
+    return { action: "refuse", reason: `Order ${order.id} is cancelled: nothing is booked for it.` }
+  }
+
+  const items: { line_item_id?: string | null; quantity?: unknown }[] = (fulfillment.items ?? []).flatMap(
+    (i: { line_item_id?: string | null; quantity?: unknown } | null) => (i ? [i] : [])
+  )
+  const lineIds = [...new Set(items.flatMap((i) => (i.line_item_id ? [i.line_item_id] : [])))]
+  const unit = deliveryUnitOf({
+    order,
+    lineIds,
+    exchanges: replacements.filter((r) => r.kind === "exchange" && !r.cancelled),
+    claims: replacements.filter((r) => r.kind === "claim" && !r.cancelled),
+    orderDeliveryBooked: orderTask?.status === "booked",
+  })
+  const optionLocation = optionRow?.service_zone?.fulfillment_set?.location ?? null
+  const from = locations[0] ?? optionLocation
+  const method = unit.origin === "order" ? methodOf(order, fulfillment.shipping_option_id, option) : null
+  const chosen = method ? readShippingMethodData(method.data) : null
+  const paid = method?.amount !== undefined && method?.amount !== null ? Number(method.amount) : NaN
+  const replacement = replacements.find((r) => r.id === unit.merchantOrderId)
+  return {
+    action: "book",
+    unit,
+    reference: unit.merchantOrderId,
+    name: unit.merchantOrderName,
+    origin: unit.origin,
+    order_id: order.id,
+    fulfillment_id: fulfillment.id,
+    subject: {
+      direction: "delivery",
+      option,
+      deliveryType: quoteDeliveryTypeOf(option, connection.options.deliveryTypes[0]),
+      merchantOrderId: unit.merchantOrderId,
+      merchantOrderName: unit.merchantOrderName,
+      customerAddress: readAddress(fulfillment.delivery_address) ?? readAddress(order.shipping_address),
+      email: order.email ?? order.customer?.email ?? null,
+      lines: fulfillmentLines(
+        items.map((i) => ({ line_item_id: i.line_item_id, quantity: MathBN.convert(i.quantity as number).toNumber() })),
+        orderLines(order)
+      ),
+      merchantAddress: from?.address ?? null,
+      merchantLocationId: option.kind === "collection" ? (storeExternalId(optionLocation) ?? null) : null,
+      wish: chosen
+        ? { rateCode: chosen.rateCode, name: chosen.rateName, chosen: chosen.rateChosen === true }
+        : undefined,
+      currency: order.currency_code,
+      // The shopper's checkout price guards their delivery only: a replacement's price is the merchant's call.
+      paidMinor: Number.isFinite(paid) && unit.origin === "order" ? majorToMinor(paid, order.currency_code) : null,
+    },
+    shown: {
+      kind: option.kind,
+      rateName: chosen?.rateName ?? null,
+      window: chosen?.window ?? null,
+      store: option.kind === "collection" ? toStoreView(optionLocation) : null,
+    },
+    context: {
+      mode: option.kind,
+      shipping_option_id: fulfillment.shipping_option_id ?? null,
+      // A collection is made ready at its store, whichever location the merchant fulfils from.
+      stock_location_id: (option.kind === "collection" ? optionLocation?.id : from?.id) ?? null,
+      placed_at: isoOf(replacement?.created_at ?? order.created_at),
+    },
+  }
+}
+
+/** The order's method this fulfillment ships: the one of its shipping option that holds the shopper's choice. */
+function methodOf(order: OrderRead, shippingOptionId: string | null | undefined, option: LastmileFulfillmentOption) {
+  const methods: { shipping_option_id?: string | null; amount?: unknown; data?: unknown }[] = (
+    order.shipping_methods ?? []
+  ).flatMap((m: { shipping_option_id?: string | null; amount?: unknown; data?: unknown } | null) => (m ? [m] : []))
+  const chosen = methods.filter((m) => readShippingMethodData(m.data))
+  return (
+    chosen.find((m) => m.shipping_option_id === shippingOptionId) ??
+    chosen.find((m) => {
+      const data = readShippingMethodData(m.data)
+      return (data?.kind ?? (data?.optionId === option.id ? option.kind : null)) === option.kind
+    }) ??
+    null
+  )
+}
+
+// ------------------------------------------------------------ an order's delivery the plugin fulfils
+
+export type OrderDeliveryRead =
+  | { skip: "not_lastmile" | "cancelled" }
+  | {
+      order: OrderRead
+      origin: "order" | "exchange" | "claim"
+      reference: string
+      name: string
+      option: { id: string; profileId: string | null }
+      /** The order lines this delivery carries. */
+      lineIds: string[]
+    }
+
+/** The order, the lastmile option that ships the delivery (the order's own, or a replacement's), and its lines. */
+export async function readOrderDelivery(
+  container: MedusaContainer,
+  target: { order_id: string; reference_id?: string }
+): Promise<OrderDeliveryRead> {
+  const [order, replacements] = await Promise.all([
+    readOrder(container, target.order_id),
+    readOrderReplacements(container, target.order_id),
+  ])
+  if (!order) {
+    return { skip: "not_lastmile" }
+  }
+  if (isCancelled(order)) {
+    return { skip: "cancelled" }
+  }
+  const name = orderName(order)
+  if (!target.reference_id) {
+    const method = (order.shipping_methods ?? []).find(
+      (m: { shipping_option_id?: string | null; data?: unknown } | null) => m && readShippingMethodData(m.data)
+    )
+    const option = method?.shipping_option_id
+      ? await lastmileDeliveryOption(container, [method.shipping_option_id])
+      : undefined
+    if (!option) {
+      return { skip: "not_lastmile" }
+    }
+    // The order's own delivery carries its own items; a replacement's are booked as its own delivery.
+    const replaced = new Set(replacements.flatMap((r) => r.item_ids))
+    const lineIds = orderLines(order)
+      .map((i) => i.id)
+      .filter((id) => !replaced.has(id))
+    return { order, origin: "order", reference: order.id, name, option, lineIds }
+  }
+  const row: OrderReplacement | undefined = replacements.find((r) => r.id === target.reference_id)
+  if (!row || row.cancelled) {
+    return { skip: row ? "cancelled" : "not_lastmile" }
+  }
+  const option = await lastmileDeliveryOption(container, row.option_ids)
+  if (!option) {
+    return { skip: "not_lastmile" }
+  }
+  return {
+    order,
+    origin: row.kind,
+    reference: row.id,
+    name: `Replacement for ${name}${row.kind === "claim" ? " (claim)" : ""}`,
+    option,
+    lineIds: row.item_ids,
+  }
+}
+
+/** The first of these shipping options that is a lastmile delivery or collection, in one read. */
+async function lastmileDeliveryOption(
+  container: MedusaContainer,
+  ids: string[]
+): Promise<{ id: string; profileId: string | null } | undefined> {
+  if (!ids.length) {
+    return undefined
+  }
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "shipping_option",
+    fields: ["id", "provider_id", "data", "shipping_profile_id"],
+    filters: { id: ids },
+  })
+  const found = data.find((o: { provider_id?: string | null; data?: { id?: unknown } | null }) => {
+    const kind = isLastmileProviderId(o.provider_id) ? optionKindOf(o.data?.id) : null
+    return kind === "delivery" || kind === "collection"
+  })
+  return found ? { id: found.id, profileId: found.shipping_profile_id ?? null } : undefined
+}
+
+/**
+ * The unfulfilled items the option ships, as checkout quoted them: Medusa
+ * prices an option with the cart's items of its shipping profile, and
+ * refuses to fulfil an item of another profile.
+ */
+export function itemsToFulfil(
+  read: Extract<OrderDeliveryRead, { order: unknown }>
+): { id: string; quantity: number }[] {
+  const profileId = read.option.profileId
+  const lines: OrderLine[] = (read.order.items ?? []).flatMap((item: OrderLine | null) => (item ? [item] : []))
+  return lines
+    .filter(
+      (item) =>
+        read.lineIds.includes(item.id) &&
+        item.requires_shipping !== false &&
+        (!profileId || !item.variant?.product || item.variant.product.shipping_profile?.id === profileId)
+    )
+    .map((item) => ({
+      id: item.id,
+      quantity:
+        MathBN.convert(item.quantity as number).toNumber() -
+        MathBN.convert((item.detail?.fulfilled_quantity ?? 0) as number).toNumber(),
+    }))
+    .filter((item) => item.quantity > 0)
+}
+
+/** What deciding which items are left reads of an order line. */
+interface OrderLine {
+  id: string
+  quantity: unknown
+  detail?: { fulfilled_quantity?: unknown } | null
+  requires_shipping?: boolean | null
+  variant?: { product?: { shipping_profile?: { id: string } | null } | null } | null
+}
+
+/** The order's live fulfillments of these lines, each with the booking its data holds (or none). */
+export function liveFulfillments(
+  order: OrderRead,
+  lineIds: string[]
+): { id: string; data: unknown; booking: ReturnType<typeof readFulfillmentData> }[] {
+  return (order.fulfillments ?? []).flatMap(
+    (
+      f: {
+        id: string
+        canceled_at?: unknown
+        data?: unknown
+        items?: ({ line_item_id?: string | null } | null)[] | null
+      } | null
+    ) =>
+      f && !f.canceled_at && (f.items ?? []).some((i) => !!i?.line_item_id && lineIds.includes(i.line_item_id))
+        ? [{ id: f.id, data: f.data, booking: readFulfillmentData(f.data) }]
+        : []
+  )
+}
+
+// ------------------------------------------------------------ a return
+
+export type ReturnRead =
+  | { skip: "not_lastmile" | "cancelled" }
+  | ({
+      cancelled: boolean
+      /** The booking the return's fulfillment holds already, if any. */
+      held: ReturnType<typeof readFulfillmentData>
+    } & BookingRead)
+
+/**
+ * A return that uses the lastmile return option, whichever road made it (the
+ * storefront, the dashboard, an exchange's or a claim's inbound items): from
+ * the customer's address to the location Medusa put on the return's
+ * fulfillment (resolved from the option's zone when the request named none),
+ * with the return's own items.
+ */
+export async function readReturnBooking(container: MedusaContainer, returnId: string): Promise<ReturnRead> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "return",
+    fields: [
+      "id",
+      "order_id",
+      "status",
+      "canceled_at",
+      "created_at",
+      "location_id",
+      "items.item_id",
+      "items.quantity",
+      "fulfillments.id",
+      "fulfillments.provider_id",
+      "fulfillments.canceled_at",
+      "fulfillments.data",
+      "fulfillments.location_id",
+      "fulfillments.shipping_option_id",
+    ],
+    filters: { id: returnId },
+  })
+  const orderReturn = data[0]
+  const fulfillment = (orderReturn?.fulfillments ?? []).find(
+    (f: { provider_id?: string | null; canceled_at?: unknown } | null) =>
+      !!f && isLastmileProviderId(f.provider_id) && !f.canceled_at
+  )
+  const connection = container.resolve<LastmileModuleService>(LASTMILE_MODULE).connection()
+  if (!orderReturn || !fulfillment || !connection) {
+    return { skip: "not_lastmile" }
+  }
+  const locationId: string | null = fulfillment.location_id ?? orderReturn.location_id ?? null
+  const [order, { data: locations }] = await Promise.all([
+    readOrder(container, orderReturn.order_id),
+    query.graph({ entity: "stock_location", fields: ["id", "address.*"], filters: { id: locationId ?? "" } }),
+  ])
+  if (!order) {
+    return { skip: "not_lastmile" }
+  }
+  const name = `${orderName(order)} return`
+  const lines = orderLines(order)
+  return {
+    cancelled: isCancelled(orderReturn),
+    held: readFulfillmentData(fulfillment.data),
+    reference: orderReturn.id,
+    name,
+    origin: "return",
+    order_id: order.id,
+    return_id: orderReturn.id,
+    fulfillment_id: fulfillment.id,
+    subject: {
+      direction: "return",
+      option: buildFulfillmentOptions(connection.options.deliveryTypes).find((o) => o.id === RETURN_OPTION_ID)!,
+      deliveryType: connection.options.deliveryTypes[0],
+      merchantOrderId: orderReturn.id,
+      merchantOrderName: name,
+      customerAddress: readAddress(order.shipping_address),
+      email: order.email ?? order.customer?.email ?? null,
+      // The return's own items (an exchange's or a claim's fulfillment lists the whole order), each as its variant.
+      lines: (orderReturn.items ?? []).flatMap((returned: { item_id: string; quantity: unknown } | null) => {
+        const item = returned ? lines.find((i) => i.id === returned.item_id) : undefined
+        return returned && item
+          ? [
+              {
+                variant_id: item.variant_id,
+                variant_sku: item.variant_sku,
+                quantity: MathBN.convert(returned.quantity as number).toNumber(),
+              },
+            ]
+          : []
+      }),
+      // Where Medusa sends it back: the fulfillment's location (from the option's zone), else the return's own.
+      merchantAddress: readAddress(locations[0]?.address),
+      currency: order.currency_code,
+    },
+    shown: { kind: "return", rateName: null, window: null, store: null },
+    context: {
+      mode: "return",
+      shipping_option_id: fulfillment.shipping_option_id ?? null,
+      stock_location_id: locationId,
+      placed_at: isoOf(orderReturn.created_at),
+    },
+  }
+}

@@ -1,0 +1,340 @@
+/**
+ * Under the task's lock: what this run does for the task, from the order, the
+ * task kind and the task row. The row is found or written (status `booking`,
+ * one more attempt) before the service is called, so a crash leaves a trace
+ * the booking job finishes. The plan is one of:
+ *
+ * - `skip`: booked already, cancelled, waiting for the merchant, nothing left
+ *   to fulfil, or not the plugin's;
+ * - `refuse`: a fulfillment that must not be booked (a second one of a booked
+ *   delivery, a cancelled order's), with no attempt;
+ * - `fulfil`: the plugin's own run for an order's delivery creates the
+ *   fulfillment with Medusa's `createOrderFulfillmentWorkflow`, whose
+ *   `fulfillmentCreated` hook books it (with this run's lock and attempt);
+ * - `book`: the request for the service, for a fulfillment that exists.
+ *
+ * If the run fails after this step, its compensation settles the attempt
+ * (retried after the backoff), unless a later step settled it already.
+ */
+import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
+import { LASTMILE_MODULE } from "../../../modules/lastmile"
+import type { LastmileModuleService, TaskRow } from "../../../modules/lastmile/service"
+import type { BookingSubject } from "../../../lib/booking/book-at-service"
+import {
+  BOOKING_ERROR_CODES,
+  type BookingErrorCode,
+  type BookingSkip,
+  type ServiceBookingOutcome,
+  alreadyBookedReason,
+} from "../../../lib/booking/booking-outcome"
+import { type BookingAdditionalData, isPendingBooking } from "../../../lib/contracts/plugin-data"
+import {
+  type BookingRead,
+  type BookingTarget,
+  itemsToFulfil,
+  liveFulfillments,
+  readFulfillmentBooking,
+  readOrderDelivery,
+  readReturnBooking,
+} from "../read-booking"
+import type { TaskIdentity } from "./identify-task"
+
+export interface PrepareBookingInput {
+  target: BookingTarget
+  identity: TaskIdentity
+  /** The owner of the task's lock this run holds (handed to the hook's booking of a fulfillment it creates). */
+  lock_owner: string
+  /** The plugin's own run started this attempt on the row already and hands it over (the hook). */
+  attempt?: number
+  /** That run's first attempt at this delivery: nothing of ours can exist at the service yet. */
+  first_attempt?: boolean
+  /** The merchant asked for it: a task waiting for their decision is booked again too. */
+  retry_needs_attention?: boolean
+}
+
+/** An attempt under way on a task row. */
+export interface Attempt {
+  task_row_id: string
+  attempts: number
+}
+
+export type BookingPlan =
+  | { action: "skip"; outcome: BookingSkip }
+  | { action: "refuse"; code: BookingErrorCode; reason: string }
+  | ({
+      action: "fulfil"
+      fulfillment: {
+        order_id: string
+        shipping_option_id: string
+        items: { id: string; quantity: number }[]
+        additional_data: { lastmile: BookingAdditionalData }
+      }
+    } & Attempt)
+  | ({
+      action: "book"
+      read: BookingRead
+      subject: BookingSubject
+      /** False when the booking job cannot redo it (items the merchant picked by hand): a failure waits for them. */
+      retryable: boolean
+      /** What the service holds already (a booking on the fulfillment the row never learnt): recorded, not booked. */
+      known?: Extract<ServiceBookingOutcome, { status: "booked" }>
+    } & Attempt)
+
+export const prepareBookingStepId = "lastmile-prepare-booking"
+
+export const prepareBookingStep = createStep(
+  prepareBookingStepId,
+  async (input: PrepareBookingInput, { container }) => {
+    const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
+    const plan = await planBooking(container, tasks, input)
+    const attempt = "task_row_id" in plan ? { task_row_id: plan.task_row_id, attempts: plan.attempts } : null
+    return new StepResponse<BookingPlan, Attempt | null>(plan, attempt)
+  },
+  // The run failed before its outcome was recorded: the attempt is retried after the backoff.
+  async (attempt, { container }) => {
+    if (attempt) {
+      await container.resolve<LastmileModuleService>(LASTMILE_MODULE).settleInterruptedAttempt(attempt)
+    }
+  }
+)
+
+type Container = Parameters<Parameters<typeof createStep>[1]>[1]["container"]
+
+async function planBooking(
+  container: Container,
+  tasks: LastmileModuleService,
+  input: PrepareBookingInput
+): Promise<BookingPlan> {
+  const { identity, target } = input
+  if (identity.action === "skip") {
+    return { action: "skip", outcome: identity.outcome }
+  }
+  if (identity.action === "refuse") {
+    return { action: "refuse", code: BOOKING_ERROR_CODES.needsAttention, reason: identity.reason }
+  }
+  if (target.kind === "fulfillment" && identity.delivery) {
+    return planFulfillmentBooking(tasks, identity.delivery, input)
+  }
+  if (target.kind === "order") {
+    return planOrderDelivery(container, tasks, target, input)
+  }
+  if (target.kind === "return") {
+    return planReturn(container, tasks, target.return_id, input)
+  }
+  return { action: "skip", outcome: { status: "not_lastmile" } }
+}
+
+/** A lastmile fulfillment Medusa created (the dashboard, an exchange, a host app, or the plugin's own run). */
+async function planFulfillmentBooking(
+  tasks: LastmileModuleService,
+  read: BookingRead,
+  input: PrepareBookingInput
+): Promise<BookingPlan> {
+  const details = {
+    name: read.name,
+    rate_code: read.subject.wish?.rateCode ?? null,
+    delivery_type: read.subject.deliveryType,
+    merchant_location_id: read.subject.merchantLocationId ?? null,
+  }
+  const task = await tasks.findOrCreateTask({
+    kind: "delivery",
+    origin: read.origin,
+    order_id: read.order_id,
+    merchant_order_id: read.reference,
+    ...details,
+  })
+  if (task.status === "booked") {
+    return task.fulfillment_id === read.fulfillment_id
+      ? { action: "skip", outcome: { status: "already_booked" } }
+      : {
+          action: "refuse",
+          code: BOOKING_ERROR_CODES.alreadyBooked,
+          reason: alreadyBookedReason(read.name, task.task_id ?? "", task.tracking_id),
+        }
+  }
+  if (task.status === "cancelled") {
+    return {
+      action: "refuse",
+      code: BOOKING_ERROR_CODES.needsAttention,
+      reason: `${read.name} was cancelled: it is never booked again.`,
+    }
+  }
+  // The plugin's own run started this attempt on the row already (under the same lock).
+  const ours = input.attempt !== undefined && task.status === "booking" && task.attempts === input.attempt
+  const attempts = await tasks.startAttempt(task, details, ours ? input.attempt : undefined)
+  return {
+    action: "book",
+    task_row_id: task.id,
+    attempts,
+    read,
+    subject: { ...read.subject, lookupFirst: !(input.first_attempt && attempts === 1) },
+    // The job cannot fulfil again items the merchant picked by hand: those wait for them.
+    retryable: read.origin !== "part",
+  }
+}
+
+/** The plugin's own run for an order's delivery or a replacement: what is left to fulfil, and whether it is booked. */
+async function planOrderDelivery(
+  container: Container,
+  tasks: LastmileModuleService,
+  target: Extract<BookingTarget, { kind: "order" }>,
+  input: PrepareBookingInput
+): Promise<BookingPlan> {
+  const read = await readOrderDelivery(container, target)
+  if ("skip" in read) {
+    return { action: "skip", outcome: { status: read.skip } }
+  }
+  const task = await tasks.findOrCreateTask({
+    kind: "delivery",
+    origin: read.origin,
+    order_id: read.order.id,
+    merchant_order_id: read.reference,
+    name: read.name,
+  })
+  const settled = waitingOrDone(task, input)
+  if (settled) {
+    return settled
+  }
+  const live = liveFulfillments(read.order, read.lineIds)
+  // A booking on a fulfillment that no row records (the process stopped in between, or the row was lost).
+  if (await recordFromFulfillment(tasks, task, read.order.id, live)) {
+    return { action: "skip", outcome: { status: "already_booked" } }
+  }
+  // A fulfillment Medusa created and nobody booked (a process stopped inside its workflow): that one is booked.
+  const pending = live.find((f) => isPendingBooking(f.data))
+  if (pending) {
+    const existing = await readFulfillmentBooking(container, pending.id)
+    if (existing.action === "book") {
+      const attempts = await tasks.startAttempt(task)
+      return {
+        action: "book",
+        task_row_id: task.id,
+        attempts,
+        read: existing,
+        subject: { ...existing.subject, lookupFirst: true },
+        retryable: true,
+      }
+    }
+  }
+  const items = itemsToFulfil(read)
+  if (!items.length) {
+    // Without this the row would stay failed (or pending) and the job would read the order every minute.
+    await tasks.recordNothingToBook(task)
+    return { action: "skip", outcome: { status: "nothing_to_book" } }
+  }
+  const attempts = await tasks.startAttempt(task)
+  return {
+    action: "fulfil",
+    task_row_id: task.id,
+    attempts,
+    fulfillment: {
+      order_id: read.order.id,
+      shipping_option_id: read.option.id,
+      items,
+      additional_data: {
+        lastmile: { lock_owner: input.lock_owner, first_attempt: attempts === 1, attempt: attempts },
+      },
+    },
+  }
+}
+
+async function planReturn(
+  container: Container,
+  tasks: LastmileModuleService,
+  returnId: string,
+  input: PrepareBookingInput
+): Promise<BookingPlan> {
+  const read = await readReturnBooking(container, returnId)
+  if ("skip" in read) {
+    return { action: "skip", outcome: { status: read.skip } }
+  }
+  const task = await tasks.findOrCreateTask({
+    kind: "return",
+    origin: "return",
+    order_id: read.order_id,
+    return_id: read.reference,
+    fulfillment_id: read.fulfillment_id,
+    merchant_order_id: read.reference,
+  })
+  if (read.cancelled && task.status !== "booked") {
+    return { action: "skip", outcome: { status: "cancelled" } }
+  }
+  const settled = waitingOrDone(task, input)
+  if (settled) {
+    return settled
+  }
+  // An attempt left mid-booking by a stopped process may have posted: never again blindly.
+  const interrupted = task.status === "booking" && !input.retry_needs_attention
+  const held = read.held && task.task_id && String(read.held.taskId) === task.task_id ? read.held : null
+  const attempts = await tasks.startAttempt(task, { name: read.name })
+  return {
+    action: "book",
+    task_row_id: task.id,
+    attempts,
+    read,
+    // Returns are not said to be de-duplicated: a later attempt looks the earlier one up, never posts blindly.
+    subject: { ...read.subject, lookupFirst: attempts > 1, mustNotPost: interrupted },
+    retryable: true,
+    // The row learnt its task and the fulfillment holds it, but the process stopped before the row was marked.
+    known: held
+      ? {
+          status: "booked",
+          task: {
+            taskId: held.taskId,
+            trackingId: held.trackingId ?? undefined,
+            trackingUrl: held.trackingUrl ?? undefined,
+            status: held.status ? { value: held.status } : undefined,
+          },
+          adopted: task.adopted,
+          rate: null,
+        }
+      : undefined,
+  }
+}
+
+/** A task that needs no attempt now: booked already, cancelled, or waiting for the merchant. */
+function waitingOrDone(task: TaskRow, input: PrepareBookingInput): BookingPlan | undefined {
+  if (task.status === "booked") {
+    return { action: "skip", outcome: { status: "already_booked" } }
+  }
+  if (task.status === "cancelled") {
+    return { action: "skip", outcome: { status: "cancelled" } }
+  }
+  if (task.status === "needs_attention" && !input.retry_needs_attention) {
+    return {
+      action: "skip",
+      outcome: { status: "needs_attention", reason: task.last_error ?? "waiting for the merchant" },
+    }
+  }
+  return undefined
+}
+
+/**
+ * A booking that reached a fulfillment of this delivery but no task row (the
+ * row's last write failed, or the row was lost): recorded from the
+ * fulfillment, never booked again.
+ */
+async function recordFromFulfillment(
+  tasks: LastmileModuleService,
+  task: TaskRow,
+  orderId: string,
+  live: ReturnType<typeof liveFulfillments>
+): Promise<boolean> {
+  const booked = live.filter((f) => f.booking)
+  if (!booked.length) {
+    return false
+  }
+  const recorded = new Set(
+    (await tasks.listLastmileTasks({ order_id: orderId, status: "booked" }, { select: ["task_id"] })).map(
+      (t) => t.task_id
+    )
+  )
+  const found = booked.find(({ booking }) =>
+    task.task_id ? String(booking!.taskId) === task.task_id : !recorded.has(String(booking!.taskId))
+  )
+  if (!found?.booking) {
+    return false
+  }
+  await tasks.recordBookedFromFulfillment(task, found.id, found.booking)
+  return true
+}

@@ -1,0 +1,40 @@
+/** What the booking inside the fulfillment this run created came to, read from the task row (the row is the record). */
+import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
+import { LASTMILE_MODULE } from "../../../modules/lastmile"
+import type { LastmileModuleService } from "../../../modules/lastmile/service"
+import type { RecordedOutcome } from "./record-booking-outcome"
+
+export type TaskOutcome = RecordedOutcome | { status: "booking"; reason: string }
+
+export const readTaskOutcomeStepId = "lastmile-read-task-outcome"
+
+export const readTaskOutcomeStep = createStep(
+  readTaskOutcomeStepId,
+  async (input: { task_row_id: string }, { container }) => {
+    const task = await container.resolve<LastmileModuleService>(LASTMILE_MODULE).retrieveLastmileTask(input.task_row_id)
+    return new StepResponse<TaskOutcome>(taskOutcomeOf(task))
+  }
+)
+
+export function taskOutcomeOf(task: {
+  status: string
+  task_id: string | null
+  adopted: boolean
+  last_error: string | null
+  next_attempt_at: Date | string | null
+}): TaskOutcome {
+  if (task.status === "booked" && task.task_id) {
+    return { status: "booked", task_id: task.task_id, adopted: task.adopted }
+  }
+  if (task.status === "needs_attention") {
+    return { status: "needs_attention", reason: task.last_error ?? "waiting for the merchant" }
+  }
+  if (task.status === "failed" && task.next_attempt_at) {
+    return {
+      status: "failed",
+      reason: task.last_error ?? "the booking failed",
+      next_attempt_at: new Date(task.next_attempt_at).toISOString(),
+    }
+  }
+  return { status: "booking", reason: task.last_error ?? "the booking is not recorded yet: the next run records it" }
+}

@@ -1,0 +1,104 @@
+/**
+ * Records what the booking came to, under the task's lock, in the same run:
+ * a booked task on its fulfillment (public data and tracking labels) and its
+ * row (the task, the rate it was booked at, its mode and store); a refusal or
+ * an unknown outcome on the row, settled once (lib/booking/booking-outcome.ts):
+ * the merchant decides, or the booking job retries after the backoff.
+ *
+ * A booking is written so that no failure can lose it: the row first learns
+ * the task (still `booking`), then the fulfillment gets it, then the row is
+ * marked booked; a process that stops in between leaves a row the job's pass
+ * finishes from the fulfillment. Its compensation puts the row and the
+ * fulfillment back as they were, for the steps before it to settle.
+ */
+import type { IFulfillmentModuleService } from "@medusajs/framework/types"
+import { Modules } from "@medusajs/framework/utils"
+import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
+import { LASTMILE_MODULE } from "../../../modules/lastmile"
+import type { LastmileModuleService, TaskRow } from "../../../modules/lastmile/service"
+import { type ServiceBookingOutcome, quotedRateOf, settlementOf } from "../../../lib/booking/booking-outcome"
+import { toFulfillmentData, toLabels } from "../../../lib/contracts/plugin-data"
+import type { BookingRead } from "../read-booking"
+
+export interface RecordBookingOutcomeInput {
+  task_row_id: string
+  read: BookingRead
+  retryable: boolean
+  outcome: ServiceBookingOutcome
+}
+
+export type RecordedOutcome =
+  | { status: "booked"; task_id: string; adopted: boolean }
+  | { status: "needs_attention"; reason: string }
+  /** The next attempt as an ISO timestamp (workflow results travel as JSON). */
+  | { status: "failed"; reason: string; next_attempt_at: string }
+
+interface Before {
+  row: TaskRow
+  fulfillment?: { id: string; data: Record<string, unknown> | null }
+}
+
+export const recordBookingOutcomeStepId = "lastmile-record-booking-outcome"
+
+export const recordBookingOutcomeStep = createStep(
+  recordBookingOutcomeStepId,
+  async (input: RecordBookingOutcomeInput, { container }) => {
+    const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
+    const row = await tasks.retrieveLastmileTask(input.task_row_id)
+    const { outcome, read } = input
+    if (outcome.status !== "booked") {
+      const settlement = settlementOf(outcome, { direction: read.subject.direction, retryable: input.retryable })
+      const next = await tasks.recordFailure(row, {
+        attempts: row.attempts,
+        message: settlement.reason,
+        needsAttention: settlement.status === "needs_attention",
+      })
+      const recorded: RecordedOutcome = next
+        ? { status: "failed", reason: settlement.reason, next_attempt_at: next.toISOString() }
+        : { status: "needs_attention", reason: settlement.reason }
+      return new StepResponse<RecordedOutcome, Before>(recorded, { row })
+    }
+
+    const fulfillments = container.resolve<IFulfillmentModuleService>(Modules.FULFILLMENT)
+    const [fulfillment] = await fulfillments.listFulfillments({ id: read.fulfillment_id }, { select: ["id", "data"] })
+    const bookedAt = new Date()
+    const { task, adopted, rate } = outcome
+    const fields = {
+      task_id: String(task.taskId),
+      tracking_id: task.trackingId ?? null,
+      tracking_url: task.trackingUrl ?? null,
+      rate_code: rate?.rateCode ?? row.rate_code,
+      service_status: task.status?.value ?? null,
+      adopted,
+    }
+    const before: Before = { row, fulfillment: fulfillment && { id: fulfillment.id, data: fulfillment.data ?? null } }
+    await tasks.updateLastmileTasks({ id: row.id, fulfillment_id: read.fulfillment_id, ...fields })
+    const data = toFulfillmentData(task, {
+      ...read.shown,
+      rateName: rate?.name ?? read.shown.rateName,
+      window: rate?.window ? { from: rate.window.from, to: rate.window.to } : read.shown.window,
+      bookedAt,
+    })
+    // Medusa's input type leaves labels out, but the module stores them.
+    await fulfillments.updateFulfillment(read.fulfillment_id, { data, labels: toLabels(data) } as never)
+    await tasks.recordBooked(row, read.fulfillment_id, {
+      ...fields,
+      ...read.context,
+      quoted_rate: quotedRateOf(rate, read.shown, bookedAt),
+      booked_at: bookedAt,
+    })
+    return new StepResponse<RecordedOutcome, Before>({ status: "booked", task_id: fields.task_id, adopted }, before)
+  },
+  async (before, { container }) => {
+    if (!before) {
+      return
+    }
+    await container.resolve<LastmileModuleService>(LASTMILE_MODULE).restoreTaskRow(before.row)
+    if (before.fulfillment) {
+      await container
+        .resolve<IFulfillmentModuleService>(Modules.FULFILLMENT)
+        // The placeholder the provider wrote had no labels.
+        .updateFulfillment(before.fulfillment.id, { data: before.fulfillment.data, labels: [] } as never)
+    }
+  }
+)
