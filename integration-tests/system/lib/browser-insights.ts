@@ -101,7 +101,10 @@ export async function testInsights(
       byStore.offers.by_option.every((o) => o.stock_location_id === store.id),
       "the store filter shows other stores"
     )
-    await page.locator('[data-testid="insights-chart-offers"][data-empty="false"] svg.recharts-surface').waitFor()
+    await page
+      .locator('[data-testid="insights-chart-offers"][data-empty="false"] .recharts-bar-rectangle')
+      .first()
+      .waitFor()
     say(`insights: filtered to ${store.name}: ${byStore.collections.booked} collection(s) booked`)
 
     // Another period, compared with the one before it.
