@@ -100,7 +100,7 @@ export const OffersChart = ({ report }: { report: InsightsReport }) => {
         <XAxis dataKey="name" tick={AXIS} interval={0} angle={-25} textAnchor="end" height={60} />
         <YAxis tick={AXIS} allowDecimals={false} />
         <Tooltip {...TOOLTIP} />
-        <Legend wrapperStyle={{ fontSize: 12 }} />
+        <Legend verticalAlign="top" height={28} wrapperStyle={{ fontSize: 12 }} />
         <Bar dataKey="offered" name="Offered" fill={COLOURS.blue} isAnimationActive={false} />
         <Bar dataKey="chosen" name="Chosen" fill={COLOURS.green} isAnimationActive={false} />
         <Bar dataKey="unavailable" name="Not offered" fill={COLOURS.neutral} isAnimationActive={false} />
@@ -124,7 +124,7 @@ export const OnTimeChart = ({ report }: { report: InsightsReport }) => {
         <XAxis dataKey="label" tick={AXIS} />
         <YAxis tick={AXIS} allowDecimals={false} />
         <Tooltip {...TOOLTIP} />
-        <Legend wrapperStyle={{ fontSize: 12 }} />
+        <Legend verticalAlign="top" height={28} wrapperStyle={{ fontSize: 12 }} />
         <Bar dataKey="early" name="Early" stackId="w" fill={COLOURS.blue} isAnimationActive={false} />
         <Bar dataKey="on_time" name="On time" stackId="w" fill={COLOURS.green} isAnimationActive={false} />
         <Bar dataKey="late" name="Late" stackId="w" fill={COLOURS.red} isAnimationActive={false} />
