@@ -7,7 +7,7 @@
  * the page in the merchant's app built from the packed plugin, which is what
  * proves the app's admin build resolves the chart library.
  */
-import { readFileSync } from "node:fs"
+import { mkdirSync, readFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { join, relative } from "node:path"
 import { type Browser, type Page, chromium } from "playwright-core"
@@ -39,10 +39,12 @@ export async function logIn(page: Page, base: string, admin: { email: string; pa
  */
 export async function openInsightsPage(page: Page, base: string, drawn: ChartId[]): Promise<InsightsReport> {
   await page.goto(`${base}/app`)
-  const answer = page.waitForResponse((r) => r.url().includes("/admin/lastmile/insights?") && r.ok())
-  await page.getByRole("link", { name: "Delivery insights" }).first().click()
+  const [answer] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes("/admin/lastmile/insights?") && r.ok()),
+    page.getByRole("link", { name: "Delivery insights" }).first().click(),
+  ])
   await page.getByTestId("insights-page").waitFor()
-  const report = (await (await answer).json()) as InsightsReport
+  const report = (await answer.json()) as InsightsReport
   await page.getByTestId("insights-kpis").waitFor()
   for (const id of drawn) {
     const chart = page.locator(`[data-testid="insights-chart-${id}"][data-empty="false"]`)
@@ -93,10 +95,12 @@ export async function testInsights(
       report.offers.by_option.some((o) => o.kind === "collection" && o.stock_location_id === s.id)
     )
     check(store, "no store to filter by")
-    const filtered = page.waitForResponse((r) => r.url().includes(`stock_location_id=${store.id}`) && r.ok())
     await page.getByTestId("insights-store-filter").click()
-    await page.getByRole("option", { name: store.name, exact: true }).click()
-    const byStore = (await (await filtered).json()) as InsightsReport
+    const [filtered] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes(`stock_location_id=${store.id}`) && r.ok()),
+      page.getByRole("option", { name: store.name, exact: true }).click(),
+    ])
+    const byStore = (await filtered.json()) as InsightsReport
     check(
       byStore.offers.by_option.every((o) => o.stock_location_id === store.id),
       "the store filter shows other stores"
@@ -108,10 +112,12 @@ export async function testInsights(
     say(`insights: filtered to ${store.name}: ${byStore.collections.booked} collection(s) booked`)
 
     // Another period, compared with the one before it.
-    const week = page.waitForResponse((r) => r.url().includes("/admin/lastmile/insights?") && r.ok())
     await page.getByTestId("insights-period").click()
-    await page.getByRole("option", { name: "Last 7 days", exact: true }).click()
-    const lastWeek = (await (await week).json()) as InsightsReport
+    const [week] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes("/admin/lastmile/insights?") && r.ok()),
+      page.getByRole("option", { name: "Last 7 days", exact: true }).click(),
+    ])
+    const lastWeek = (await week.json()) as InsightsReport
     check(
       lastWeek.period.from > report.period.from && lastWeek.previous.period.to < lastWeek.period.from,
       `the 7-day period is wrong: ${JSON.stringify(lastWeek.period)}`
@@ -149,11 +155,23 @@ export async function checkInsightsInApp(
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
   })
   try {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } })
+    // In production the session cookie is Secure: the app is told it is reached over https, as behind a proxy.
+    const context = await browser.newContext({
+      viewport: { width: 1440, height: 1000 },
+      extraHTTPHeaders: { "x-forwarded-proto": "https" },
+    })
+    const page = await context.newPage()
     page.setDefaultTimeout(60_000)
-    await logIn(page, base, admin)
-    const report = await openInsightsPage(page, base, ["offers", "on-time", "latency"])
-    return `recharts ${version} installed with the plugin (${relative(appDir, recharts)}); offers, on-time and latency drawn for ${report.deliveries.delivered} delivery`
+    try {
+      await logIn(page, base, admin)
+      const report = await openInsightsPage(page, base, ["offers", "on-time", "latency"])
+      return `recharts ${version} installed with the plugin (${relative(appDir, recharts)}); offers, on-time and latency drawn for ${report.deliveries.delivered} delivery`
+    } catch (error) {
+      const out = join(process.cwd(), "test-output")
+      mkdirSync(out, { recursive: true })
+      await page.screenshot({ path: join(out, "install-insights-failure.png"), fullPage: true }).catch(() => undefined)
+      throw error
+    }
   } finally {
     await browser.close()
   }
