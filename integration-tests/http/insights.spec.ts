@@ -317,6 +317,27 @@ medusaIntegrationTestRunner({
       expect(report.co2_saved_kg).toBe(1.26)
     })
 
+    it("removes offer counters past the retention, as the nightly job does", async () => {
+      // Each test starts from the seeded store: this one prices a cart of its own.
+      const cart = await shop.createCart({
+        region_id: seed.regions.gbp,
+        email: "ada@example.com",
+        shipping_address: londonShopper,
+        items: [{ variant_id: seed.variants.mug, quantity: 3 }],
+      })
+      expect((await shop.get(`/store/lastmile/rates?cart_id=${cart.id}`)).status).toBe(200)
+      const before = await insights()
+      expect(before.offers.cart_states).toBe(1)
+      const counters = lastmileTasks(getContainer()).offerCounts
+      // Two days from now, keeping one day: today's counters are past it; yesterday's (none) too.
+      const later = new Date(Date.parse(`${before.period.to}T12:00:00Z`) + 2 * 86_400_000)
+      expect(await counters.prune(1, new Date(Date.parse(`${before.period.to}T12:00:00Z`)))).toBe(0)
+      expect(await counters.prune(1, later)).toBeGreaterThan(0)
+      const after = await insights()
+      expect(after.offers.cart_states).toBe(0)
+      expect(after.offers.by_option.every((r) => r.offered === 0 && Object.keys(r.unavailable).length === 0)).toBe(true)
+    })
+
     it("refuses a bad period, an unknown store or parameter with a clear 4xx, and anyone but an admin", async () => {
       const bad = async (query: string) => {
         const answer = await admin.get<{ message: string }>(`/admin/lastmile/insights${query}`)

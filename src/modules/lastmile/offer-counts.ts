@@ -155,10 +155,12 @@ export class OfferCounts {
   /** Removes the days older than `retentionDays` before today; resolves to the rows removed. */
   async prune(retentionDays: number, now: Date = new Date()): Promise<number> {
     const oldest = addDays(dayOf(now, this.options.timeZone), -retentionDays)
-    const removed = await this.options.manager.execute("DELETE FROM lastmile_offer_count WHERE day < ? RETURNING id", [
-      oldest,
-    ])
-    return removed.length
+    // A statement that answers rows, whatever the driver makes of a bare DELETE.
+    const [removed] = await this.options.manager.execute(
+      "WITH gone AS (DELETE FROM lastmile_offer_count WHERE day < ? RETURNING id) SELECT count(*)::int AS n FROM gone",
+      [oldest]
+    )
+    return Number(removed?.n ?? 0)
   }
 
   /** At shutdown: what is left is written, and nothing is scheduled again. */
