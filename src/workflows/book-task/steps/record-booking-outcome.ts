@@ -35,7 +35,8 @@ export type RecordedOutcome =
 
 interface Before {
   row: TaskRow
-  fulfillment?: { id: string; data: Record<string, unknown> | null }
+  /** The fulfillment's data before the booking, and the keys the booking wrote. */
+  fulfillment?: { id: string; data: Record<string, unknown> | null; written: string[] }
 }
 
 export const recordBookingOutcomeStepId = "lastmile-record-booking-outcome"
@@ -71,14 +72,17 @@ export const recordBookingOutcomeStep = createStep(
       service_status: task.status?.value ?? null,
       adopted,
     }
-    const before: Before = { row, fulfillment: fulfillment && { id: fulfillment.id, data: fulfillment.data ?? null } }
-    await tasks.updateLastmileTasks({ id: row.id, fulfillment_id: read.fulfillment_id, ...fields })
     const data = toFulfillmentData(task, {
       ...read.shown,
       rateName: rate?.name ?? read.shown.rateName,
       window: rate?.window ? { from: rate.window.from, to: rate.window.to } : read.shown.window,
       bookedAt,
     })
+    const before: Before = {
+      row,
+      fulfillment: fulfillment && { id: fulfillment.id, data: fulfillment.data ?? null, written: Object.keys(data) },
+    }
+    await tasks.updateLastmileTasks({ id: row.id, fulfillment_id: read.fulfillment_id, ...fields })
     // Medusa's input type leaves labels out, but the module stores them.
     await fulfillments.updateFulfillment(read.fulfillment_id, { data, labels: toLabels(data) } as never)
     await tasks.recordBooked(row, read.fulfillment_id, {
@@ -95,10 +99,13 @@ export const recordBookingOutcomeStep = createStep(
     }
     await container.resolve<LastmileModuleService>(LASTMILE_MODULE).restoreTaskRow(before.row)
     if (before.fulfillment) {
+      const { id, data, written } = before.fulfillment
+      // Medusa merges a fulfillment's data on update: the booking's keys are cleared, the placeholder's put back.
+      const cleared = Object.fromEntries(written.map((key) => [key, null]))
       await container
         .resolve<IFulfillmentModuleService>(Modules.FULFILLMENT)
         // The placeholder the provider wrote had no labels.
-        .updateFulfillment(before.fulfillment.id, { data: before.fulfillment.data, labels: [] } as never)
+        .updateFulfillment(id, { data: { ...cleared, ...data }, labels: [] } as never)
     }
   }
 )
