@@ -474,10 +474,10 @@ async function testStorefront(browser: Browser): Promise<void> {
       !/courier|delivery/i.test(await tracked.getByTestId("tracking-status-text").innerText()),
       "the collection's status reads like a delivery"
     )
-    await advanceTo(task.taskId, "PICKED_UP")
+    await advanceTo(task.taskId, "READY_FOR_COLLECTION")
     await page.locator('[data-testid="tracking"][data-status="shipped"]').waitFor()
     await snap(page, "storefront-collection-confirmation.png")
-    say(`storefront: collection order ${orderId} from ${storeName}, booked and on its way to the store`)
+    say(`storefront: collection order ${orderId} from ${storeName}, booked and ready to collect`)
   })
 
   await asShopper(browser, "booking waits for the shop", async (page) => {
