@@ -15,6 +15,7 @@ import type { DeliveryPlan } from "./identify-delivery"
 import { prepareDeliveryBookingStep } from "./steps/prepare-delivery-booking"
 import { bookAtServiceStep } from "../steps/book-at-service"
 import { recordBookedStep } from "../steps/record-booked"
+import { sendTaskNotificationsStep } from "../notify-task/steps/send-task-notifications"
 
 export interface BookDeliveryWorkflowInput {
   /** What to book, read from the fulfillment and its order (`identifyDelivery`). */
@@ -60,7 +61,9 @@ export const bookDeliveryWorkflow = createWorkflow(bookDeliveryWorkflowId, (inpu
       booked: booking,
       shown: input.plan.shown,
     }))
-    return recordBookedStep(record)
+    const booked = recordBookedStep(record)
+    sendTaskNotificationsStep(record) // the booked message (ARCHITECTURE.md, decision 50)
+    return booked
   })
   when("lastmile-book-delivery-when-own-lock", { input }, ({ input }) => !input.lock_owner).then(() => {
     releaseLockStep({ key, executeOnSubWorkflow: true })

@@ -17,6 +17,7 @@ import {
 } from "./steps/prepare-return-booking"
 import { bookAtServiceStep } from "../steps/book-at-service"
 import { recordBookedStep } from "../steps/record-booked"
+import { sendTaskNotificationsStep } from "../notify-task/steps/send-task-notifications"
 
 export interface BookReturnWorkflowInput {
   return_id: string
@@ -48,7 +49,9 @@ export const bookReturnWorkflow = createWorkflow(bookReturnWorkflowId, (input: B
       booked: booking,
       shown: { kind: "return" as const },
     }))
-    return recordBookedStep(record)
+    const booked = recordBookedStep(record)
+    sendTaskNotificationsStep(record) // the booked message (ARCHITECTURE.md, decision 50)
+    return booked
   })
 
   releaseLockStep({ key, executeOnSubWorkflow: true })

@@ -9,6 +9,7 @@ import {
   type RecordedFailure,
   recordBookingFailureStep,
 } from "./steps/record-booking-failure"
+import { sendTaskNotificationsStep } from "../notify-task/steps/send-task-notifications"
 
 export type RecordBookingFailureWorkflowInput = RecordBookingFailureInput & {
   /** The booking's lock key. */
@@ -34,6 +35,7 @@ export const recordBookingFailureWorkflow = createWorkflow(
       retryable: input.retryable,
     }))
     const recorded = recordBookingFailureStep(stepInput)
+    sendTaskNotificationsStep(stepInput) // the merchant's feed (ARCHITECTURE.md, decision 50)
     when("lastmile-record-failure-when-own-lock", { input }, ({ input }) => !input.lock_owner).then(() => {
       releaseLockStep({ key, executeOnSubWorkflow: true })
     })

@@ -79,7 +79,12 @@ function fakeContainer({ orderRead }: { orderRead: "ok" | "refused" | "broken" }
         client: Object.assign(Object.create(LastmileClient.prototype), { findDeliveries }),
         options: {},
       }),
-      getPluginOptions: () => ({ statusTable: new StatusTable(), markReturnsReceived: false }),
+      // Messages off: this spec is about the sync; notify-task has its own.
+      getPluginOptions: () => ({
+        statusTable: new StatusTable(),
+        markReturnsReceived: false,
+        notifications: { enabled: false },
+      }),
       retrieveLastmileTask: async () => taskRow,
       listLastmileWebhookEvents: async (filters: { status?: string; id?: string[] }) =>
         filters.status === "received"
