@@ -49,8 +49,8 @@ export type LastmileNotificationData = {
     /** "#1001" (the order id when it has no display id). */
     name: string
     email: string | null
-    /** The order in the admin: absolute when the backend's URL is configured, else a path. */
-    admin_url: string
+    /** The order in the admin (merchant messages; null in the shopper's): absolute when the backend's URL is configured, else a path. */
+    admin_url: string | null
   }
   customer: {
     first_name: string | null
@@ -219,7 +219,7 @@ export function notificationData(
       display_id: order.display_id,
       name: orderName(order),
       email: order.email,
-      admin_url: facts.admin_url,
+      admin_url: audience === "merchant" ? facts.admin_url : null,
     },
     customer: { first_name: order.first_name, last_name: order.last_name, full_name: fullName },
     task: {

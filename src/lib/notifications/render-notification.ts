@@ -71,7 +71,7 @@ function bring(data: Body): Block {
 }
 
 function adminLink(data: Body): Block {
-  return { link: data.order.admin_url, label: `Open order ${data.order.name}` }
+  return { link: data.order.admin_url ?? "", label: `Open order ${data.order.name}` }
 }
 
 function shopperWords(data: Body): Words {
@@ -264,7 +264,8 @@ function words(data: Body): Words {
 /** The data with its title and description: what is stored and what the admin's bell shows. */
 export function withTitle(data: Body): LastmileNotificationData {
   const { subject, summary } = words(data)
-  const description = data.audience === "merchant" ? `${summary}\n${data.order.admin_url}` : summary
+  const description =
+    data.audience === "merchant" && data.order.admin_url ? `${summary}\n${data.order.admin_url}` : summary
   return { ...data, title: subject, description }
 }
 
