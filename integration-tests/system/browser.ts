@@ -27,6 +27,7 @@ import { DEMO_STORE_TO_CREATE } from "../../demo/store"
 import { londonLocations } from "../../src/simulator"
 import { requestReplacement } from "../helpers/admin"
 import { MedusaHttp, adminLogin } from "./lib/http-store"
+import { testNotifications } from "./lib/browser-notifications"
 
 const PORT = Number(process.env.BROWSER_TEST_PORT ?? 9100)
 const SIM_PORT = Number(process.env.BROWSER_TEST_SIM_PORT ?? 4110)
@@ -177,6 +178,7 @@ async function main(): Promise<void> {
         await page.close()
       }
       await testStorefront(browser)
+      await testNotifications(browser, { base: BASE, shop: SHOP, sim, say, shots, docShots })
     } finally {
       await browser.close()
     }
