@@ -154,9 +154,10 @@ export async function testNotifications(browser: Browser, run: NotificationsRun)
     await page.waitForURL((url) => !url.pathname.endsWith("/login"))
     await page.goto(`${run.base}/app/orders/${orderId}`)
     await page.getByTestId("lastmile-order-widget").waitFor()
-    // The bell: the topbar's drawer trigger (the dashboard gives it no label).
-    await page.locator('button[aria-haspopup="dialog"]').last().click()
-    const drawer = page.getByRole("dialog")
+    // The bell: the drawer trigger in the dashboard's top bar (it has no label; the page has drawers of its own).
+    const topbar = page.locator("div.grid.grid-cols-2.border-b").first()
+    await topbar.locator('button[aria-haspopup="dialog"]').last().click()
+    const drawer = page.getByRole("dialog").filter({ hasText: "Notifications" })
     const alert = drawer.getByText(`Booking needs you: order #${number}`, { exact: true })
     await alert.waitFor()
     const said = await drawer.innerText()
