@@ -110,7 +110,8 @@ export async function readNotificationFacts(
     },
     order: {
       id: order.id,
-      display_id: order.display_id ?? null,
+      // The generated query types say string, the order module number: either reads as the number.
+      display_id: order.display_id === null || order.display_id === undefined ? null : Number(order.display_id),
       email: order.email ?? null,
       first_name: shipping?.first_name?.trim() || order.customer?.first_name?.trim() || null,
       last_name: shipping?.last_name?.trim() || order.customer?.last_name?.trim() || null,
