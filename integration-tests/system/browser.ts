@@ -27,6 +27,7 @@ import { DEMO_STORE_TO_CREATE } from "../../demo/store"
 import { londonLocations } from "../../src/simulator"
 import { requestReplacement } from "../helpers/admin"
 import { MedusaHttp, adminLogin } from "./lib/http-store"
+import { testNotifications } from "./lib/browser-notifications"
 
 const PORT = Number(process.env.BROWSER_TEST_PORT ?? 9100)
 const SIM_PORT = Number(process.env.BROWSER_TEST_SIM_PORT ?? 4110)
@@ -177,6 +178,7 @@ async function main(): Promise<void> {
         await page.close()
       }
       await testStorefront(browser)
+      await testNotifications(browser, { base: BASE, shop: SHOP, sim, say, shots, docShots })
     } finally {
       await browser.close()
     }
@@ -474,10 +476,10 @@ async function testStorefront(browser: Browser): Promise<void> {
       !/courier|delivery/i.test(await tracked.getByTestId("tracking-status-text").innerText()),
       "the collection's status reads like a delivery"
     )
-    await advanceTo(task.taskId, "PICKED_UP")
+    await advanceTo(task.taskId, "READY_FOR_COLLECTION")
     await page.locator('[data-testid="tracking"][data-status="shipped"]').waitFor()
     await snap(page, "storefront-collection-confirmation.png")
-    say(`storefront: collection order ${orderId} from ${storeName}, booked and on its way to the store`)
+    say(`storefront: collection order ${orderId} from ${storeName}, booked and ready to collect`)
   })
 
   await asShopper(browser, "booking waits for the shop", async (page) => {

@@ -27,6 +27,8 @@ import { type BellData, WebhookBells } from "../../lib/tracking/webhook-bells"
 import { ExpiringValue } from "../../lib/support/expiring-value"
 import { type CartRateAnswers, createCartRateAnswers } from "../../lib/checkout/medusa/cart-rates"
 import type { LastmileOptionIndex } from "../../lib/checkout/medusa/read-pricing-additions"
+import type { ServiceFulfilmentLocation } from "../../lib/contracts/service-shapes"
+import { missingChannelMessage, notificationChannelsIn } from "../../lib/notifications/notification-channels"
 
 interface RawSqlManager {
   execute(sql: string, params: unknown[]): Promise<Record<string, unknown>[]>
@@ -34,7 +36,7 @@ interface RawSqlManager {
 
 type InjectedDependencies = {
   logger: Logger
-  configModule: { modules?: Record<string, unknown>; admin?: { backendUrl?: string } }
+  configModule: { modules?: Record<string, unknown>; admin?: { backendUrl?: string; path?: string } }
   [Modules.EVENT_BUS]?: IEventBusModuleService
   manager: RawSqlManager
 }
@@ -123,6 +125,9 @@ export class LastmileModuleService extends MedusaService({ LastmileTask, Lastmil
   readonly cartRates: CartRateAnswers = createCartRateAnswers()
   /** The store's lastmile options (the dispatch address, each option's location), asked for on every cart change: read at most once a minute. */
   readonly optionIndex = new ExpiringValue<LastmileOptionIndex>(60_000)
+  /** The service's locations, for a collection message's opening hours: read at most every 5 minutes. */
+  readonly serviceLocations = new ExpiringValue<ServiceFulfilmentLocation[]>(5 * 60_000)
+  private notificationChannels_: ReadonlySet<string> | undefined
   /** What the client's parse edge cleaned of the service's answers, told once a minute per kind (service-text.ts). */
   private readonly onServiceText_: (notice: ServiceTextNotice) => void
 
@@ -168,6 +173,19 @@ export class LastmileModuleService extends MedusaService({ LastmileTask, Lastmil
   }
 
   __hooks = {
+    // Said once at boot: a channel the plugin sends on with no provider behind it sends nothing.
+    onApplicationStart: async (): Promise<void> => {
+      const { notifications } = this.pluginOptions_
+      if (!notifications.enabled) {
+        return
+      }
+      if (!this.canNotifyOn(notifications.channel)) {
+        this.logger_.warn(missingChannelMessage(notifications.channel, "shopper"))
+      }
+      if (!this.canNotifyOn(notifications.merchantChannel)) {
+        this.logger_.warn(missingChannelMessage(notifications.merchantChannel, "merchant"))
+      }
+    },
     onApplicationShutdown: async (): Promise<void> => {
       this.webhookBells.close()
       this.cartRates.clear()
@@ -179,6 +197,12 @@ export class LastmileModuleService extends MedusaService({ LastmileTask, Lastmil
 
   getPluginOptions(): ResolvedPluginOptions {
     return this.pluginOptions_
+  }
+
+  /** Whether the app's Notification Module has a provider for the channel (read once from its config). */
+  canNotifyOn(channel: string): boolean {
+    this.notificationChannels_ ??= notificationChannelsIn(this.config_ ?? {})
+    return this.notificationChannels_.has(channel)
   }
 
   /**
@@ -200,6 +224,15 @@ export class LastmileModuleService extends MedusaService({ LastmileTask, Lastmil
       // Not an absolute URL: the request's address is used instead.
     }
     return null
+  }
+
+  /**
+   * An order's page in the admin, for the merchant's messages: absolute when
+   * the backend's URL is configured, else a path on the backend.
+   */
+  adminOrderUrl(orderId: string): string {
+    const path = (this.config_?.admin?.path ?? "/app").replace(/\/+$/, "")
+    return `${this.configuredBackendUrl()?.url ?? ""}${path}/orders/${encodeURIComponent(orderId)}`
   }
 
   /**

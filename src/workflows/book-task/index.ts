@@ -28,6 +28,7 @@ import { type BookingPlan, prepareBookingStep } from "./steps/prepare-booking"
 import { bookAtServiceStep } from "./steps/book-at-service"
 import { type RecordedOutcome, recordBookingOutcomeStep } from "./steps/record-booking-outcome"
 import { readTaskOutcomeStep } from "./steps/read-task-outcome"
+import { sendTaskNotificationsStep } from "../notify-task/steps/send-task-notifications"
 
 export type { BookingTarget } from "./read-booking"
 
@@ -99,7 +100,7 @@ export const bookTaskWorkflow = createWorkflow(bookTaskWorkflowId, (input: BookT
         known: attempt.known,
       }))
     )
-    return recordBookingOutcomeStep(
+    const recorded = recordBookingOutcomeStep(
       transform({ attempt, outcome }, ({ attempt, outcome }) => ({
         task_row_id: attempt.task_row_id,
         read: attempt.read,
@@ -107,6 +108,9 @@ export const bookTaskWorkflow = createWorkflow(bookTaskWorkflowId, (input: BookT
         outcome,
       }))
     )
+    // The shopper's "booked" message, or the merchant's feed after a failure (ARCHITECTURE.md, decision 50).
+    sendTaskNotificationsStep(transform({ attempt }, ({ attempt }) => ({ task_row_id: attempt.task_row_id })))
+    return recorded
   })
 
   releaseLockStep({ key: lockKey, ownerId: lockOwner, executeOnSubWorkflow: true })
