@@ -17,7 +17,7 @@ import {
 } from "../../lib/options/provider-options"
 import { LastmileClient, type ServiceTextNotice, onServiceTextCleaned } from "../../lib/service-client"
 import { ThrottledLog } from "../../lib/support/throttled-log"
-import { NOTHING_TO_BOOK, type Settlement } from "../../lib/booking/booking-outcome"
+import { NOTHING_TO_BOOK, type ServiceBookingOutcome, settlementOf } from "../../lib/booking/booking-outcome"
 import type { QuotedRate } from "../../lib/contracts/quoted-rate"
 import type { LastmileFulfillmentData } from "../../lib/contracts/plugin-data"
 import { withHistoryEntry } from "../../lib/tracking/task-history"
@@ -335,11 +335,13 @@ export class LastmileModuleService extends MedusaService({ LastmileTask, Lastmil
    */
   async recordFailure(
     task: TaskRow,
-    { attempts, message, needsAttention }: { attempts: number; message: string; needsAttention: boolean }
+    { attempts, message, needsAttention }: { attempts: number; message: string; needsAttention: boolean },
+    extra: { fulfillment_id?: null } = {}
   ): Promise<Date | null> {
     const nextAttemptAt = needsAttention ? null : new Date(Date.now() + nextAttemptDelayMs(attempts))
     const status = needsAttention ? "needs_attention" : "failed"
     await this.updateLastmileTasks({
+      ...extra,
       id: task.id,
       status,
       last_error: message,
@@ -366,44 +368,95 @@ export class LastmileModuleService extends MedusaService({ LastmileTask, Lastmil
   }
 
   /**
-   * Settles an attempt whose run failed before recording its outcome, as
-   * `settlement` says (by default: retried after the backoff, its next attempt
-   * looking the task up first). Only while the row is still that attempt's: a
-   * settled row is another step's or another run's outcome.
+   * Settles an attempt whose run failed before recording its outcome, only
+   * while the row is still that attempt's (a settled row is another step's or
+   * another run's outcome). The row says how (lib/booking/booking-outcome.ts):
+   * `posted` when the request may have reached the service, so a return then
+   * waits for the merchant; items the merchant picked by hand always do; else
+   * it is retried after the backoff, its next attempt looking the task up first.
    */
   async settleInterruptedAttempt(
     attempt: { task_row_id: string; attempts: number },
-    settlement: Settlement = { status: "failed", reason: ATTEMPT_INTERRUPTED }
+    { posted = false, cause = ATTEMPT_INTERRUPTED }: { posted?: boolean; cause?: string } = {}
   ): Promise<void> {
     const task = await this.retrieveLastmileTask(attempt.task_row_id)
     if (task.status !== "booking" || task.attempts !== attempt.attempts) {
       return
     }
-    await this.recordFailure(task, {
-      attempts: task.attempts,
-      message: settlement.reason,
-      needsAttention: settlement.status === "needs_attention",
-    })
+    await this.settle(task, { status: "unknown", reason: cause, posted })
   }
 
   /**
    * Medusa undid a fulfillment after the task on it was booked (a step after
    * the booking failed in the workflow that created it): the service keeps
-   * the task, so the row waits to adopt it. The next attempt looks it up and
-   * books nothing new; a delivery the job cannot fulfil again (items the
-   * merchant picked) waits for the merchant.
+   * the task, so the row waits to adopt it, its next attempt looking it up
+   * and booking nothing new.
    */
   async recordBookingUndone(booking: { task_row_id: string; fulfillment_id: string }): Promise<void> {
     const task = await this.retrieveLastmileTask(booking.task_row_id)
     if (task.status !== "booked" || task.fulfillment_id !== booking.fulfillment_id) {
       return
     }
-    await this.updateLastmileTasks({ id: task.id, fulfillment_id: null })
-    await this.recordFailure(task, {
-      attempts: task.attempts,
-      message: `Medusa undid the fulfillment after the service booked task ${task.task_id}: the next attempt adopts that task instead of booking again.`,
-      needsAttention: task.origin === "part",
+    await this.settle(
+      task,
+      {
+        status: "unknown",
+        reason: `Medusa undid the fulfillment after the service booked task ${task.task_id}: the next attempt adopts that task instead of booking again.`,
+        posted: false,
+      },
+      { fulfillment_id: null }
+    )
+  }
+
+  /** A settlement of an outcome that booked nothing, as the row's kind and origin say. */
+  private async settle(
+    task: TaskRow,
+    outcome: Exclude<ServiceBookingOutcome, { status: "booked" }>,
+    extra: { fulfillment_id?: null } = {}
+  ): Promise<void> {
+    const settlement = settlementOf(outcome, { direction: task.kind, retryable: task.origin !== "part" })
+    await this.recordFailure(
+      task,
+      { attempts: task.attempts, message: settlement.reason, needsAttention: settlement.status === "needs_attention" },
+      extra
+    )
+  }
+
+  /** A cancelled return's row that was never booked: closed, so no pass reads it again. */
+  async closeUnbookedTask(merchantOrderId: string): Promise<void> {
+    const [task] = await this.listLastmileTasks({
+      merchant_order_id: merchantOrderId,
+      status: ["pending", "booking", "failed", "needs_attention"],
     })
+    if (task) {
+      await this.updateLastmileTasks({
+        id: task.id,
+        status: "cancelled",
+        next_attempt_at: null,
+        status_history: withHistoryEntry(task.status_history, {
+          value: "cancelled",
+          source: "medusa",
+          detail: "Cancelled in Medusa before it was booked: it is never booked.",
+        }),
+      })
+    }
+  }
+
+  /**
+   * Names what stopped an attempt its compensation could only call
+   * interrupted (Medusa refused the fulfillment, say), while the row still
+   * says so.
+   */
+  async noteInterruptionCause(taskRowId: string, cause: string): Promise<void> {
+    const task = await this.retrieveLastmileTask(taskRowId)
+    if (task.last_error !== ATTEMPT_INTERRUPTED) {
+      return
+    }
+    const history = (task.status_history as { entries?: Record<string, unknown>[] } | null)?.entries ?? []
+    const last = history.at(-1)
+    const entries =
+      last?.detail === ATTEMPT_INTERRUPTED ? [...history.slice(0, -1), { ...last, detail: cause }] : history
+    await this.updateLastmileTasks({ id: task.id, last_error: cause, status_history: { entries } })
   }
 
   /** Puts a task row back as it was before a step changed it: the compensation of the steps that record. */

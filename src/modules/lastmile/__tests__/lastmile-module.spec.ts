@@ -91,11 +91,27 @@ moduleIntegrationTestRunner<LastmileModuleService>({
       expect(new Date(settled.next_attempt_at!).getTime()).toBeGreaterThan(Date.now())
 
       // A settled row is another run's outcome: a late compensation leaves it.
-      await service.settleInterruptedAttempt(
-        { task_row_id: task.id, attempts },
-        { status: "needs_attention", reason: "late" }
-      )
+      await service.settleInterruptedAttempt({ task_row_id: task.id, attempts }, { posted: true, cause: "late" })
       expect(await service.retrieveLastmileTask(task.id)).toMatchObject({ status: "failed" })
+
+      // A return whose request may have posted waits for the merchant; items picked by hand always do.
+      for (const [kind, origin] of [
+        ["return", "return"],
+        ["delivery", "part"],
+      ] as const) {
+        const row = await service.findOrCreateTask({
+          kind,
+          origin,
+          order_id: "order_1",
+          merchant_order_id: `ref_${origin}`,
+        })
+        const attempt = await service.startAttempt(row)
+        await service.settleInterruptedAttempt(
+          { task_row_id: row.id, attempts: attempt },
+          { posted: kind === "return" }
+        )
+        expect(await service.retrieveLastmileTask(row.id)).toMatchObject({ status: "needs_attention" })
+      }
     })
 
     it("leaves a task whose fulfillment Medusa undid to be adopted, and items picked by hand to the merchant", async () => {
