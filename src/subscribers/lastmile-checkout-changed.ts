@@ -1,8 +1,9 @@
 /**
  * A change to what checkout shows (a shipping option, its rules or zones,
  * a fulfillment set, a stock location or its address, a location joining or
- * leaving a sales channel), made in Medusa's admin or by any workflow: the
- * rates route reads the store again at once (ARCHITECTURE.md, decision 45).
+ * leaving a sales channel, a product's shipping profile), made in Medusa's
+ * admin or by any workflow: the rates route reads the store again at once
+ * (ARCHITECTURE.md, decision 45).
  * Other instances of an app read it again within a minute.
  */
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
@@ -27,6 +28,7 @@ export const config: SubscriberConfig = {
     ...changed("stock_location.stock-location-address"),
     ...changed("LinkSalesChannelStockLocation", ["attached", "detached"]),
     ...changed("LinkLocationFulfillmentSet", ["attached", "detached"]),
+    ...changed("LinkProductShippingProfile", ["attached", "detached"]),
   ],
   context: { subscriberId: "lastmile-checkout-changed" },
 }

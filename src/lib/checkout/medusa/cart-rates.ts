@@ -6,50 +6,66 @@
  * - an unchanged cart (the same lines, address, email, region, channel,
  *   locale and methods, under the same catalogue) is answered with the JSON
  *   kept for it: one read of the cart, and nothing listed, priced or shaped;
- * - a new state costs one listing of the cart's lastmile options, by
- *   Medusa's own query and rules (the sales channel's locations, the
- *   address's service zones, the options' rules for a cart in the store),
- *   one pricing of the listed options through the fulfillment module (the
- *   provider prices them all from the state's one quote), and shaping linear
- *   in the options. What does not change from cart to cart (the options,
- *   their stock locations and addresses, the dispatch address, the channel's
- *   locations) comes from the catalogue.
+ * - a new state costs at most one listing of the cart's lastmile options,
+ *   by Medusa's own query and rules (the catalogue keeps it per sales
+ *   channel and the address fields the zones look at), one pricing of the
+ *   listed options through the fulfillment module (the provider prices them
+ *   all from the state's one quote), and shaping linear in the options.
+ *   What does not change from cart to cart (the options, their stock
+ *   locations and addresses, the dispatch address, the products' shipping
+ *   profiles) comes from the catalogue.
  */
 import type { CalculateShippingOptionPriceDTO, MedusaContainer } from "@medusajs/framework/types"
-import {
-  ContainerRegistrationKeys,
-  MedusaError,
-  Modules,
-  QueryContext,
-  applyTranslations,
-} from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MedusaError, Modules, applyTranslations } from "@medusajs/framework/utils"
 import { createHash } from "node:crypto"
-import { type CatalogueOption, type CheckoutCatalogue, type CheckoutCatalogueCache } from "./checkout-catalogue"
+import {
+  type CatalogueOption,
+  type CheckoutCatalogue,
+  type CheckoutCatalogueCache,
+  type ListingAddress,
+} from "./checkout-catalogue"
 import { cartPricingAdditionsOf } from "./read-pricing-additions"
 import { type KeptAnswer, type RatesAnswers, answerTtlMs } from "../rates-answers"
 import { type LastmileOptionRate, type LastmileRatesResponse, type OptionPrice, toOptionRate } from "../option-rate"
 
-/** Everything of the cart that changes its rates, read in one query of the cart module. */
-const CART_FIELDS = [
-  "id",
-  "completed_at",
-  "currency_code",
-  "region_id",
-  "sales_channel_id",
-  "customer_id",
-  "email",
-  "locale",
-  "items.id",
-  "items.quantity",
-  "items.variant_id",
-  "items.variant_sku",
-  "items.product_id",
-  "items.requires_shipping",
-  "shipping_address.*",
-  "shipping_methods.shipping_option_id",
-  "shipping_methods.amount",
-  "shipping_methods.data",
-]
+/**
+ * Everything of the cart that changes its rates. Read from the cart module in
+ * one joined statement: it is all an unchanged cart costs, on every ask.
+ */
+const CART_READ = {
+  select: [
+    "id",
+    "completed_at",
+    "currency_code",
+    "region_id",
+    "sales_channel_id",
+    "customer_id",
+    "email",
+    "locale",
+    "items.id",
+    "items.quantity",
+    "items.variant_id",
+    "items.variant_sku",
+    "items.product_id",
+    "items.requires_shipping",
+    "shipping_address.first_name",
+    "shipping_address.last_name",
+    "shipping_address.phone",
+    "shipping_address.company",
+    "shipping_address.address_1",
+    "shipping_address.address_2",
+    "shipping_address.city",
+    "shipping_address.postal_code",
+    "shipping_address.province",
+    "shipping_address.country_code",
+    "shipping_methods.shipping_option_id",
+    "shipping_methods.amount",
+    "shipping_methods.data",
+  ],
+  relations: ["items", "shipping_address", "shipping_methods"],
+  // The ORM's own option (FindConfig.options): one statement with joins instead of one per relation.
+  options: { strategy: "joined" },
+}
 
 interface CartLine {
   id: string
@@ -69,7 +85,7 @@ interface CartRow {
   email?: string | null
   locale?: string | null
   items?: (CartLine | null)[] | null
-  shipping_address?: ({ country_code?: string | null } & Record<string, unknown>) | null
+  shipping_address?: (ListingAddress & Record<string, unknown>) | null
   shipping_methods?: unknown
 }
 
@@ -85,9 +101,7 @@ export async function listCartRates(
   cartId: string,
   state: CartRatesState
 ): Promise<KeptAnswer> {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({ entity: "cart", fields: CART_FIELDS, filters: { id: cartId } })
-  const cart = data[0] as CartRow | undefined
+  const [cart] = (await container.resolve(Modules.CART).listCarts({ id: cartId }, CART_READ)) as CartRow[]
   if (!cart) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart with id: ${cartId} was not found`)
   }
@@ -116,9 +130,16 @@ async function priceCart(
   held: CheckoutCatalogue,
   cache: CheckoutCatalogueCache
 ): Promise<LastmileRatesResponse> {
+  if (!cart.sales_channel_id) {
+    throw new MedusaError(
+      MedusaError.Types.INVALID_DATA,
+      `Cart ${cart.id} has no sales channel: it has no shipping options.`
+    )
+  }
+  const products = linesOf(cart).flatMap((line) => (line.variant_id && line.product_id ? [line.product_id] : []))
   const [listed, profiles, additions] = await Promise.all([
-    listOptionIds(container, cart, held),
-    shippingProfiles(container, linesOf(cart)),
+    held.listed(cart.sales_channel_id, cart.shipping_address),
+    held.shippingProfiles(products),
     cartPricingAdditionsOf(container, { ...cart, email: await emailOf(container, cart) }, cache, held),
   ])
   let catalogue = held
@@ -179,64 +200,6 @@ async function priceCart(
       : (rates.find((r) => r.eligibility)?.eligibility ?? null),
     rates,
   }
-}
-
-/**
- * The ids of the lastmile options Medusa offers this cart: the query and
- * rules of `listShippingOptionsForCartWithPricingWorkflow` (the sales
- * channel's fulfillment sets, the address's service zones, the options'
- * rules for a cart in the store), with only the ids read.
- */
-async function listOptionIds(
-  container: MedusaContainer,
-  cart: CartRow,
-  catalogue: CheckoutCatalogue
-): Promise<string[]> {
-  if (!cart.sales_channel_id) {
-    throw new MedusaError(
-      MedusaError.Types.INVALID_DATA,
-      `Cart ${cart.id} has no sales channel: it has no shipping options.`
-    )
-  }
-  const sets = await catalogue.fulfillmentSets(cart.sales_channel_id)
-  if (!sets.length || !catalogue.providerId) {
-    return []
-  }
-  const address = cart.shipping_address
-  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
-    entity: "shipping_options",
-    fields: ["id"],
-    filters: {
-      provider_id: catalogue.providerId,
-      fulfillment_set_id: sets,
-      address: {
-        country_code: address?.country_code,
-        province_code: address?.province,
-        city: address?.city,
-        postal_expression: address?.postal_code,
-      },
-    },
-    context: QueryContext({ is_return: "false", enabled_in_store: "true" }),
-  })
-  return (data as { id: string }[]).map((option) => option.id)
-}
-
-/** The shipping profile of each product in the cart (Medusa prices an option with the lines of its profile). */
-async function shippingProfiles(container: MedusaContainer, lines: CartLine[]): Promise<Map<string, string>> {
-  const ids = [...new Set(lines.flatMap((line) => (line.variant_id && line.product_id ? [line.product_id] : [])))]
-  if (!ids.length) {
-    return new Map()
-  }
-  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
-    entity: "product",
-    fields: ["id", "shipping_profile.id"],
-    filters: { id: ids },
-  })
-  return new Map(
-    (data as { id: string; shipping_profile?: { id: string } | null }[]).flatMap((product) =>
-      product.shipping_profile ? [[product.id, product.shipping_profile.id] as const] : []
-    )
-  )
 }
 
 /** The cart's email, else its customer's (read only then). */

@@ -2,14 +2,16 @@
  * What checkout needs of the store that does not change from cart to cart
  * (ARCHITECTURE.md, decision 45): the lastmile shipping options with their
  * data, shipping profile and stock location (name and address), the dispatch
- * address, and per sales channel the fulfillment sets of its stock locations.
- * Read at most once a minute, and again at once after a change that touches
- * it (Medusa's fulfillment and stock location events, the plugin's setup,
- * mapping and collection switch): `clear` starts a new version, and
+ * address, the options Medusa lists for a sales channel and an address (by
+ * the address fields the options' service zones look at), and the products'
+ * shipping profiles. Read at most once a minute, and again at once after a
+ * change that touches it (Medusa's events for options, zones, locations and
+ * links, the plugin's collection switch): `clear` starts a new version, and
  * every answer kept for an older version is left unused.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, QueryContext } from "@medusajs/framework/utils"
+import { LRUCache } from "lru-cache"
 import { type LastmileOptionKind, optionKindOf } from "../../contracts/fulfillment-options"
 import { lastmileProviderId } from "../../options/medusa/provider-id"
 import { isDispatchOption, pickDispatchLocation } from "../../store/dispatch"
@@ -40,8 +42,24 @@ export interface CheckoutCatalogue {
   dispatch: MedusaAddressLike | null
   /** By shipping option id. */
   options: Map<string, CatalogueOption>
-  /** The fulfillment sets of a sales channel's stock locations (Medusa's first rule for a cart's options). */
-  fulfillmentSets(salesChannelId: string): Promise<string[]>
+  /**
+   * The ids of the lastmile options Medusa offers a cart of this sales
+   * channel at this address: the query and rules of Medusa's own listing
+   * (the channel's fulfillment sets, the address's service zones, the
+   * options' rules for a cart in the store), read once per channel and the
+   * address fields the options' zones look at.
+   */
+  listed(salesChannelId: string, address: ListingAddress | null | undefined): Promise<string[]>
+  /** The shipping profile of each product (Medusa prices an option with the lines of its profile). */
+  shippingProfiles(productIds: string[]): Promise<Map<string, string | null>>
+}
+
+/** The address fields Medusa's listing matches service zones with. */
+export interface ListingAddress {
+  country_code?: string | null
+  province?: string | null
+  city?: string | null
+  postal_code?: string | null
 }
 
 interface OptionRow {
@@ -53,6 +71,7 @@ interface OptionRow {
   data?: Record<string, unknown> | null
   service_zone?: {
     fulfillment_set_id?: string | null
+    geo_zones?: { type?: string | null }[] | null
     fulfillment_set?: {
       type?: string | null
       location?: { id: string; name?: string | null; address?: MedusaAddressLike | null } | null
@@ -68,6 +87,7 @@ const OPTION_FIELDS = [
   "shipping_profile_id",
   "data",
   "service_zone.fulfillment_set_id",
+  "service_zone.geo_zones.type",
   "service_zone.fulfillment_set.type",
   "service_zone.fulfillment_set.location.id",
   "service_zone.fulfillment_set.location.name",
@@ -109,32 +129,98 @@ async function readCatalogue(container: MedusaContainer): Promise<CheckoutCatalo
       })
     }
   }
+  // A zone finer than a country makes the listing depend on more of the address: only then is it part of the key.
+  const zones = new Set(rows.flatMap((row) => (row.service_zone?.geo_zones ?? []).map((zone) => zone.type)))
+  const finer = (...types: string[]) => types.some((type) => zones.has(type))
   const channels = new Map<string, Promise<string[]>>()
+  const listings = new LRUCache<string, Promise<string[]>>({ max: 1000 })
+  const profiles = new Map<string, Promise<string | null>>()
+  const fulfillmentSets = (salesChannelId: string) =>
+    once(channels, salesChannelId, () =>
+      query
+        .graph({
+          entity: "sales_channel",
+          fields: ["stock_locations.fulfillment_sets.id"],
+          filters: { id: salesChannelId },
+        })
+        .then(({ data: [channel] }) =>
+          ((channel?.stock_locations ?? []) as { fulfillment_sets?: { id: string }[] | null }[]).flatMap((l) =>
+            (l.fulfillment_sets ?? []).map((set) => set.id)
+          )
+        )
+    )
   return {
     version: ++versions,
     providerId,
     dispatch: dispatchAddress(rows),
     options,
-    fulfillmentSets(salesChannelId) {
-      let sets = channels.get(salesChannelId)
-      if (!sets) {
-        sets = query
-          .graph({
-            entity: "sales_channel",
-            fields: ["stock_locations.fulfillment_sets.id"],
-            filters: { id: salesChannelId },
-          })
-          .then(({ data: [channel] }) =>
-            ((channel?.stock_locations ?? []) as { fulfillment_sets?: { id: string }[] | null }[]).flatMap((l) =>
-              (l.fulfillment_sets ?? []).map((set) => set.id)
-            )
+    listed(salesChannelId, address) {
+      const key = JSON.stringify([
+        salesChannelId,
+        address?.country_code ?? "",
+        finer("province", "city", "zip") ? (address?.province ?? "") : "*",
+        finer("city", "zip") ? (address?.city ?? "") : "*",
+        finer("zip") ? (address?.postal_code ?? "") : "*",
+      ])
+      return once(listings, key, async () => {
+        const sets = await fulfillmentSets(salesChannelId)
+        if (!sets.length || !providerId) {
+          return []
+        }
+        const { data: listed } = await query.graph({
+          entity: "shipping_options",
+          fields: ["id"],
+          filters: {
+            provider_id: providerId,
+            fulfillment_set_id: sets,
+            address: {
+              country_code: address?.country_code,
+              province_code: address?.province,
+              city: address?.city,
+              postal_expression: address?.postal_code,
+            },
+          },
+          context: QueryContext({ is_return: "false", enabled_in_store: "true" }),
+        })
+        return (listed as { id: string }[]).map((option) => option.id)
+      })
+    },
+    async shippingProfiles(productIds) {
+      const missing = [...new Set(productIds)].filter((id) => !profiles.has(id))
+      if (missing.length) {
+        const read = query.graph({ entity: "product", fields: ["id", "shipping_profile.id"], filters: { id: missing } })
+        for (const id of missing) {
+          const profile = read.then(
+            ({ data: found }) =>
+              (found as { id: string; shipping_profile?: { id: string } | null }[]).find((p) => p.id === id)
+                ?.shipping_profile?.id ?? null
           )
-        sets.catch(() => channels.delete(salesChannelId))
-        channels.set(salesChannelId, sets)
+          profile.catch(() => profiles.delete(id))
+          profiles.set(id, profile)
+        }
       }
-      return sets
+      return new Map(await Promise.all(productIds.map(async (id) => [id, await profiles.get(id)!] as const)))
     },
   }
+}
+
+/** A value read once per key (concurrent asks share the read); a failed read is not kept. */
+function once<T>(
+  held: {
+    get(key: string): Promise<T> | undefined
+    set(key: string, value: Promise<T>): unknown
+    delete(key: string): unknown
+  },
+  key: string,
+  read: () => Promise<T>
+): Promise<T> {
+  let value = held.get(key)
+  if (!value) {
+    value = read()
+    value.catch(() => held.delete(key))
+    held.set(key, value)
+  }
+  return value
 }
 
 /** The address of the dispatch location: the location of a lastmile delivery option. */
