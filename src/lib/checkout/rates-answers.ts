@@ -1,7 +1,8 @@
 /**
  * The rates route's answers (ARCHITECTURE.md, decision 46): the latest one of
  * each cart, kept with the cart state and catalogue version it was priced
- * for, as the JSON sent, until its oldest quote expires. An unchanged cart is
+ * for, as the JSON sent (nothing else of it is kept), until its oldest quote
+ * expires. An unchanged cart is
  * answered with those bytes: nothing is listed, priced or shaped again. One
  * answer per cart, at most `max` carts and `maxBytes` of JSON, each dropped
  * when it expires: memory follows the carts being priced, not the states.
@@ -34,8 +35,7 @@ export function answerTtlMs(answer: LastmileRatesResponse, quoteTtlMs: number, n
 export interface KeptAnswer {
   /** The cart state and catalogue version it answers. */
   state: string
-  answer: LastmileRatesResponse
-  /** `answer` as JSON, as the route sends it. */
+  /** The answer as JSON, as the route sends it (the check of a shopper's choice parses it). */
   body: string
 }
 
@@ -48,8 +48,8 @@ export class RatesAnswers {
     this.kept = new LRUCache<string, KeptAnswer>({
       max,
       maxSize: maxBytes,
-      // UTF-16 in memory, the answer's objects beside it: about four bytes per character of JSON.
-      sizeCalculation: (kept) => Math.max(1, kept.body.length * 4),
+      // At most two bytes per character in memory.
+      sizeCalculation: (kept) => Math.max(1, kept.body.length * 2),
       ttl: 30_000,
       ttlAutopurge: true,
     })
@@ -70,7 +70,7 @@ export class RatesAnswers {
     if (!pricing) {
       pricing = price()
         .then(({ answer, ttlMs }) => {
-          const fresh = { state, answer, body: JSON.stringify(answer) }
+          const fresh = { state, body: JSON.stringify(answer) }
           if (ttlMs > 0) {
             this.kept.set(cartId, fresh, { ttl: ttlMs })
           }

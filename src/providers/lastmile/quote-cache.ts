@@ -40,7 +40,11 @@ export interface SharedQuoteStore<T> {
 export interface QuoteCacheOptions<T = unknown> {
   ttlMs: number
   failureTtlMs: number
+  /** At most this many quotes. Default 2,000. */
   max?: number
+  /** And at most this much of them, each counted by `sizeOf` (a failure counts 1). */
+  maxSize?: number
+  sizeOf?: (value: T) => number
   shared?: SharedQuoteStore<T>
   /** How long an instance waits for another one's fetch of the same quote before fetching its own. */
   lockWaitMs?: number
@@ -56,6 +60,12 @@ export class QuoteCache<T extends object, O = unknown> {
     this.now = options.now ?? Date.now
     this.cache = new LRUCache<string, HeldQuote<T, O>, () => Promise<T>>({
       max: options.max ?? 2000,
+      ...(options.maxSize && options.sizeOf
+        ? {
+            maxSize: options.maxSize,
+            sizeCalculation: (held: HeldQuote<T, O>) => (held.ok ? Math.max(1, options.sizeOf!(held.value)) : 1),
+          }
+        : {}),
       ttl: Math.max(1, options.ttlMs),
       // Expired quotes are dropped as they expire, not when the LRU is full: memory follows the traffic.
       ttlAutopurge: true,

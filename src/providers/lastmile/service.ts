@@ -133,6 +133,10 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
       ttlMs: this.options_.quoteCacheTtlSeconds * 1000,
       // A failed quote is retried at most every few seconds per cart state.
       failureTtlMs: Math.min(5000, this.options_.quoteCacheTtlSeconds * 1000),
+      // Bounded by quotes and by rates: 2,000 quotes of a small shop, fewer of a shop with many stores.
+      max: 2000,
+      maxSize: 100_000,
+      sizeOf: (quote) => quote.rates.length,
       // Several instances share one quote per cart state; one instance fetches it while the others wait.
       shared: medusaSharedQuoteStore<ServiceQuote>({
         caching: optionalDependency<ICachingModuleService>(cradle, Modules.CACHING),

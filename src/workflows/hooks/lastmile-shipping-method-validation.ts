@@ -20,6 +20,7 @@ import { rateNotOfferedMessage } from "../../lib/checkout/rate-details"
 import { type MedusaAddressLike, type MedusaLineLike, checkShopperDetails } from "../../lib/checkout/quote-request"
 import { listCartRates } from "../../lib/checkout/medusa/cart-rates"
 import { requestedRate } from "../../lib/checkout/chosen-rate"
+import type { LastmileRatesResponse } from "../../lib/checkout/option-rate"
 import { claimHook } from "../../lib/support/claim-hook"
 import { LASTMILE_MODULE } from "../../modules/lastmile"
 import type { LastmileModuleService } from "../../modules/lastmile/service"
@@ -44,7 +45,8 @@ const validateLastmileChoice: Parameters<typeof addShippingMethodToCartWorkflow.
     throw new MedusaError(MedusaError.Types.INVALID_DATA, check.problems.map((p) => p.message).join(" "))
   }
 
-  const { answer } = await listCartRates(container, shopper.id, module.cartRatesState())
+  const { body } = await listCartRates(container, shopper.id, module.cartRatesState())
+  const answer = JSON.parse(body) as LastmileRatesResponse
   for (const { id, data } of requested) {
     const rate = answer.rates.find((r) => r.shipping_option_id === id)
     const option = catalogue.options.get(id)

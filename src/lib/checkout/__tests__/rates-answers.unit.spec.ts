@@ -77,7 +77,7 @@ describe("the rates answers kept", () => {
     const kept = await Promise.all([1, 2, 3].map(() => answers.get("cart_1", "state-a", price)))
     expect(pricings).toBe(1)
     expect(await answers.get("cart_1", "state-a", price)).toBe(kept[0])
-    expect(JSON.parse(kept[0].body)).toEqual(kept[0].answer)
+    expect(JSON.parse(kept[0].body)).toEqual(answer(rate({})))
     expect(pricings).toBe(1)
   })
 
@@ -87,8 +87,10 @@ describe("the rates answers kept", () => {
     await answers.get("cart_1", "state-b", priced(2))
     await answers.get("cart_2", "state-a", priced(3))
     expect(answers.size.answers).toBe(2)
-    expect((await answers.get("cart_1", "state-b", priced(9))).answer.rates[0].amount).toBe(2)
-    expect((await answers.get("cart_1", "state-a", priced(4))).answer.rates[0].amount).toBe(4)
+    const amount = async (state: string, n: number) =>
+      (JSON.parse((await answers.get("cart_1", state, priced(n))).body) as LastmileRatesResponse).rates[0].amount
+    expect(await amount("state-b", 9)).toBe(2)
+    expect(await amount("state-a", 4)).toBe(4)
   })
 
   it("keeps nothing of a failed pricing or of an answer already expired, and stays within its size", async () => {

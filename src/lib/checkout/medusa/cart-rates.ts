@@ -119,7 +119,7 @@ export async function listCartRates(
   }
   if (state.quoteTtlMs <= 0) {
     const { answer } = await price()
-    return { state: "", answer, body: JSON.stringify(answer) }
+    return { state: "", body: JSON.stringify(answer) }
   }
   return state.answers.get(cart.id, stateKey(cart, catalogue.version), price)
 }
