@@ -100,7 +100,7 @@ export class QuoteCache<T extends object, O = unknown> {
 
   /** The quote held for `key`, if any, without loading one. */
   peek(key: string): HeldQuote<T, O> | undefined {
-    return this.cache.get(key)
+    return this.cache.peek(key)
   }
 
   /**

@@ -135,7 +135,7 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
       failureTtlMs: Math.min(5000, this.options_.quoteCacheTtlSeconds * 1000),
       // Bounded by quotes and by rates: 2,000 quotes of a small shop, fewer of a shop with many stores.
       max: 2000,
-      maxSize: 100_000,
+      maxSize: 50_000,
       sizeOf: (quote) => quote.rates.length,
       // Several instances share one quote per cart state; one instance fetches it while the others wait.
       shared: medusaSharedQuoteStore<ServiceQuote>({
