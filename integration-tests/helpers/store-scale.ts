@@ -102,7 +102,7 @@ export async function seedStoreScales(
     data: [nextDay],
   } = await query.graph({
     entity: "shipping_option",
-    fields: ["shipping_profile_id", "rules.*"],
+    fields: ["shipping_profile_id"],
     filters: { id: seed.options.nextDay },
   })
   await fulfillment.createShippingOptions(
@@ -114,11 +114,11 @@ export async function seedStoreScales(
       shipping_profile_id: nextDay.shipping_profile_id as string,
       type: { label: "Click & collect", description: "Collect from a store", code: "lastmile-collection" },
       data: { id: "lastmile-collection", kind: "collection", rate_code: "SVC_COL" },
-      rules: (nextDay.rules as { attribute: string; operator: string; value: string }[]).map((rule) => ({
-        attribute: rule.attribute,
-        operator: rule.operator as "eq",
-        value: rule.value,
-      })),
+      // As the seed's options: in the store, not for returns.
+      rules: [
+        { attribute: "enabled_in_store", value: "true", operator: "eq" as const },
+        { attribute: "is_return", value: "false", operator: "eq" as const },
+      ],
     }))
   )
   const { data: items } = await query.graph({ entity: "inventory_item", fields: ["id"] })

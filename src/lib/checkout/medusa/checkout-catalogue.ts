@@ -10,7 +10,7 @@
  * every answer kept for an older version is left unused.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, QueryContext } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { LRUCache } from "lru-cache"
 import { type LastmileOptionKind, optionKindOf } from "../../contracts/fulfillment-options"
 import { lastmileProviderId } from "../../options/medusa/provider-id"
@@ -30,7 +30,6 @@ export interface CatalogueOption {
   /** The fulfillment option it is (`data.id`: `lastmile-next-day`, `lastmile-collection`). */
   option_id: string
   kind: LastmileOptionKind
-  fulfillment_set_id: string | null
   /** Its stock location, as Medusa hands it to the provider (`from_location`). */
   location: (StockLocationLike & { id: string }) | null
 }
@@ -51,7 +50,7 @@ export interface CheckoutCatalogue {
    */
   listed(salesChannelId: string, address: ListingAddress | null | undefined): Promise<string[]>
   /** The shipping profile of each product (Medusa prices an option with the lines of its profile). */
-  shippingProfiles(productIds: string[]): Promise<Map<string, string | null>>
+  shippingProfiles(productIds: string[]): Promise<ReadonlyMap<string, string | null>>
 }
 
 /** The address fields Medusa's listing matches service zones with. */
@@ -70,7 +69,6 @@ interface OptionRow {
   shipping_profile_id?: string | null
   data?: Record<string, unknown> | null
   service_zone?: {
-    fulfillment_set_id?: string | null
     geo_zones?: { type?: string | null }[] | null
     fulfillment_set?: {
       type?: string | null
@@ -86,7 +84,6 @@ const OPTION_FIELDS = [
   "provider_id",
   "shipping_profile_id",
   "data",
-  "service_zone.fulfillment_set_id",
   "service_zone.geo_zones.type",
   "service_zone.fulfillment_set.type",
   "service_zone.fulfillment_set.location.id",
@@ -124,7 +121,6 @@ async function readCatalogue(container: MedusaContainer): Promise<CheckoutCatalo
         data: row.data ?? {},
         option_id: row.data?.id as string,
         kind,
-        fulfillment_set_id: row.service_zone?.fulfillment_set_id ?? null,
         location: location ? { id: location.id, name: location.name ?? null, address: location.address ?? null } : null,
       })
     }
@@ -132,23 +128,37 @@ async function readCatalogue(container: MedusaContainer): Promise<CheckoutCatalo
   // A zone finer than a country makes the listing depend on more of the address: only then is it part of the key.
   const zones = new Set(rows.flatMap((row) => (row.service_zone?.geo_zones ?? []).map((zone) => zone.type)))
   const finer = (...types: string[]) => types.some((type) => zones.has(type))
-  const channels = new Map<string, Promise<string[]>>()
   const listings = new LRUCache<string, Promise<string[]>>({ max: 1000 })
-  const profiles = new Map<string, Promise<string | null>>()
-  const fulfillmentSets = (salesChannelId: string) =>
-    once(channels, salesChannelId, () =>
-      query
-        .graph({
-          entity: "sales_channel",
-          fields: ["stock_locations.fulfillment_sets.id"],
-          filters: { id: salesChannelId },
-        })
-        .then(({ data: [channel] }) =>
-          ((channel?.stock_locations ?? []) as { fulfillment_sets?: { id: string }[] | null }[]).flatMap((l) =>
-            (l.fulfillment_sets ?? []).map((set) => set.id)
-          )
-        )
+  const profiles = new Map<string, string | null>()
+  const list = async (salesChannelId: string, address: ListingAddress | null | undefined): Promise<string[]> => {
+    const { data: channels } = await query.graph({
+      entity: "sales_channel",
+      fields: ["stock_locations.fulfillment_sets.id"],
+      filters: { id: salesChannelId },
+    })
+    const sets = ((channels[0]?.stock_locations ?? []) as { fulfillment_sets?: { id: string }[] | null }[]).flatMap(
+      (location) => (location.fulfillment_sets ?? []).map((set) => set.id)
     )
+    if (!sets.length || !options.size) {
+      return []
+    }
+    // Medusa's own listing for a cart: the module method its workflow's query reaches, with the same filters and context.
+    const listed = await container.resolve(Modules.FULFILLMENT).listShippingOptionsForContext(
+      {
+        id: [...options.keys()],
+        fulfillment_set_id: sets,
+        address: {
+          country_code: address?.country_code ?? undefined,
+          province_code: address?.province ?? undefined,
+          city: address?.city ?? undefined,
+          postal_expression: address?.postal_code ?? undefined,
+        },
+        context: { is_return: "false", enabled_in_store: "true" },
+      },
+      { select: ["id"] }
+    )
+    return listed.map((option) => option.id)
+  }
   return {
     version: ++versions,
     providerId,
@@ -162,65 +172,33 @@ async function readCatalogue(container: MedusaContainer): Promise<CheckoutCatalo
         finer("city", "zip") ? (address?.city ?? "") : "*",
         finer("zip") ? (address?.postal_code ?? "") : "*",
       ])
-      return once(listings, key, async () => {
-        const sets = await fulfillmentSets(salesChannelId)
-        if (!sets.length || !providerId) {
-          return []
-        }
-        const { data: listed } = await query.graph({
-          entity: "shipping_options",
-          fields: ["id"],
-          filters: {
-            provider_id: providerId,
-            fulfillment_set_id: sets,
-            address: {
-              country_code: address?.country_code,
-              province_code: address?.province,
-              city: address?.city,
-              postal_expression: address?.postal_code,
-            },
-          },
-          context: QueryContext({ is_return: "false", enabled_in_store: "true" }),
-        })
-        return (listed as { id: string }[]).map((option) => option.id)
-      })
+      let listing = listings.get(key)
+      if (!listing) {
+        // Concurrent carts of one channel and area share the read; a failed one is not kept.
+        listing = list(salesChannelId, address)
+        listing.catch(() => listings.delete(key))
+        listings.set(key, listing)
+      }
+      return listing
     },
     async shippingProfiles(productIds) {
-      const missing = [...new Set(productIds)].filter((id) => !profiles.has(id))
+      const missing = productIds.filter((id) => !profiles.has(id))
       if (missing.length) {
-        const read = query.graph({ entity: "product", fields: ["id", "shipping_profile.id"], filters: { id: missing } })
+        const { data: products } = await query.graph({
+          entity: "product",
+          fields: ["id", "shipping_profile.id"],
+          filters: { id: missing },
+        })
         for (const id of missing) {
-          const profile = read.then(
-            ({ data: found }) =>
-              (found as { id: string; shipping_profile?: { id: string } | null }[]).find((p) => p.id === id)
-                ?.shipping_profile?.id ?? null
+          const product = (products as { id: string; shipping_profile?: { id: string } | null }[]).find(
+            (p) => p.id === id
           )
-          profile.catch(() => profiles.delete(id))
-          profiles.set(id, profile)
+          profiles.set(id, product?.shipping_profile?.id ?? null)
         }
       }
-      return new Map(await Promise.all(productIds.map(async (id) => [id, await profiles.get(id)!] as const)))
+      return profiles
     },
   }
-}
-
-/** A value read once per key (concurrent asks share the read); a failed read is not kept. */
-function once<T>(
-  held: {
-    get(key: string): Promise<T> | undefined
-    set(key: string, value: Promise<T>): unknown
-    delete(key: string): unknown
-  },
-  key: string,
-  read: () => Promise<T>
-): Promise<T> {
-  let value = held.get(key)
-  if (!value) {
-    value = read()
-    value.catch(() => held.delete(key))
-    held.set(key, value)
-  }
-  return value
 }
 
 /** The address of the dispatch location: the location of a lastmile delivery option. */
