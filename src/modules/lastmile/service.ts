@@ -15,7 +15,12 @@ import {
   providerOptionsIn,
   resolveProviderOptions,
 } from "../../lib/options/provider-options"
-import { LastmileClient, type ServiceTextNotice, onServiceTextCleaned } from "../../lib/service-client"
+import {
+  LastmileClient,
+  type ServiceTextNotice,
+  onServiceTextCleaned,
+  onStoreListChanged,
+} from "../../lib/service-client"
 import { ThrottledLog } from "../../lib/support/throttled-log"
 import { NOTHING_TO_BOOK, type ServiceBookingOutcome, settlementOf } from "../../lib/booking/booking-outcome"
 import type { QuotedRate } from "../../lib/contracts/quoted-rate"
@@ -25,10 +30,11 @@ import { RunCoalescer } from "../../lib/support/run-coalescer"
 import type { SyncOutcome } from "../../lib/tracking/task-sync"
 import { type BellData, WebhookBells } from "../../lib/tracking/webhook-bells"
 import { ExpiringValue } from "../../lib/support/expiring-value"
-import { type CartRateAnswers, createCartRateAnswers } from "../../lib/checkout/medusa/cart-rates"
-import type { LastmileOptionIndex } from "../../lib/checkout/medusa/read-pricing-additions"
 import type { ServiceFulfilmentLocation } from "../../lib/contracts/service-shapes"
 import { missingChannelMessage, notificationChannelsIn } from "../../lib/notifications/notification-channels"
+import { RatesAnswers } from "../../lib/checkout/rates-answers"
+import { CheckoutCatalogueCache } from "../../lib/checkout/medusa/checkout-catalogue"
+import type { CartRatesState } from "../../lib/checkout/medusa/cart-rates"
 
 interface RawSqlManager {
   execute(sql: string, params: unknown[]): Promise<Record<string, unknown>[]>
@@ -121,15 +127,17 @@ export class LastmileModuleService extends MedusaService({ LastmileTask, Lastmil
   /** Tracking syncs of one task in this process: one running, at most one queued. */
   readonly syncRuns = new RunCoalescer<SyncOutcome>()
   readonly webhookBells: WebhookBells
-  /** The rates route's answers, per cart state (ARCHITECTURE.md, decision 18). */
-  readonly cartRates: CartRateAnswers = createCartRateAnswers()
-  /** The store's lastmile options (the dispatch address, each option's location), asked for on every cart change: read at most once a minute. */
-  readonly optionIndex = new ExpiringValue<LastmileOptionIndex>(60_000)
+  /** The rates route's answers, the latest per cart (ARCHITECTURE.md, decisions 18 and 41). */
+  readonly ratesAnswers = new RatesAnswers()
+  /** What checkout needs of the store that no cart changes, read at most once a minute and again after a change (decision 40). */
+  readonly checkoutCatalogue = new CheckoutCatalogueCache(60_000)
   /** The service's locations, for a collection message's opening hours: read at most every 5 minutes. */
   readonly serviceLocations = new ExpiringValue<ServiceFulfilmentLocation[]>(5 * 60_000)
   private notificationChannels_: ReadonlySet<string> | undefined
   /** What the client's parse edge cleaned of the service's answers, told once a minute per kind (service-text.ts). */
   private readonly onServiceText_: (notice: ServiceTextNotice) => void
+  /** A store's collection switched at the service (a read hands a list, a change none): answers are priced again. */
+  private readonly onStoresChanged_ = (locations?: unknown[]) => (locations ? undefined : this.checkoutChanged())
 
   constructor(container: InjectedDependencies, options?: LastmilePluginOptions) {
     // eslint-disable-next-line prefer-rest-params
@@ -168,8 +176,9 @@ export class LastmileModuleService extends MedusaService({ LastmileTask, Lastmil
         warnings.warn(`text:${field}`, `lastmile: the service's ${field} was cleaned before use: ${notice.reason}`)
       }
     }
-    // Held by this module for its life; the signal holds it weakly.
+    // Held by this module for its life; the signals hold them weakly.
     onServiceTextCleaned(this.onServiceText_)
+    onStoreListChanged(this.onStoresChanged_)
   }
 
   __hooks = {
@@ -188,11 +197,26 @@ export class LastmileModuleService extends MedusaService({ LastmileTask, Lastmil
     },
     onApplicationShutdown: async (): Promise<void> => {
       this.webhookBells.close()
-      this.cartRates.clear()
+      this.ratesAnswers.clear()
       await Promise.allSettled(this.syncRuns.pending())
       await this.connection_?.client.close()
       this.connection_ = undefined
     },
+  }
+
+  /** What the rates route and the check of a shopper's choice price a cart with. */
+  cartRatesState(): CartRatesState {
+    return {
+      answers: this.ratesAnswers,
+      catalogue: this.checkoutCatalogue,
+      quoteTtlMs: (this.connection()?.options.quoteCacheTtlSeconds ?? 0) * 1000,
+    }
+  }
+
+  /** A change checkout shows (options, locations, the mapping, a store's collection): read the store again. */
+  checkoutChanged(): void {
+    this.checkoutCatalogue.clear()
+    this.ratesAnswers.clear()
   }
 
   getPluginOptions(): ResolvedPluginOptions {

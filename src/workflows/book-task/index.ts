@@ -106,7 +106,7 @@ export const bookTaskWorkflow = createWorkflow(bookTaskWorkflowId, (input: BookT
         outcome,
       }))
     )
-    // The shopper's "booked" message, or the merchant's feed after a failure (ARCHITECTURE.md, decision 50).
+    // The shopper's "booked" message, or the merchant's feed after a failure (ARCHITECTURE.md, decision 45).
     sendTaskNotificationsStep(transform({ attempt }, ({ attempt }) => ({ task_row_id: attempt.task_row_id })))
     return recorded
   })

@@ -1,5 +1,5 @@
 /**
- * Sends a task's due messages (ARCHITECTURE.md, decision 50): the
+ * Sends a task's due messages (ARCHITECTURE.md, decision 45): the
  * notification pass runs it for tasks whose retry or reminder is due; a host
  * app may run it after changing a task itself. The tracking sync and the
  * booking workflows use its step directly.

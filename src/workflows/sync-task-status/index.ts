@@ -13,7 +13,7 @@
  * failed read is an outcome (`ok: false`); a failure while applying it fails
  * the run, which undoes what it did and answers the events as failed. The
  * messages the new state calls for are sent last (ARCHITECTURE.md,
- * decision 50), and never fail the run.
+ * decision 45), and never fail the run.
  */
 import {
   acquireLockStep,

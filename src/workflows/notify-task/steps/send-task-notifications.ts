@@ -1,6 +1,6 @@
 /**
  * Sends a task's due messages through Medusa's Notification Module and
- * records them on the task row (ARCHITECTURE.md, decisions 50 and 51). What
+ * records them on the task row (ARCHITECTURE.md, decisions 45 and 46). What
  * is due is worked out from the row alone (lib/notifications), under the
  * task's tracking lock, so two runs (two instances, a replayed webhook, the
  * poll racing a webhook) never send one message twice nor an older step
