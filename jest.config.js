@@ -19,7 +19,8 @@ module.exports = {
         testMatch:
           testType === "bench"
             ? ["**/integration-tests/bench/**/*.bench.[jt]s"]
-            : ["**/integration-tests/http/**/*.spec.[jt]s"],
+            : // The app over HTTP, and each module against real PostgreSQL (Medusa's module test runner).
+              ["**/integration-tests/http/**/*.spec.[jt]s", "**/src/modules/*/__tests__/**/*.spec.[jt]s"],
         setupFiles: ["./integration-tests/setup.js"],
         globalSetup: "./integration-tests/global-setup.mjs",
         globalTeardown: "./integration-tests/global-teardown.mjs",

@@ -4,6 +4,8 @@
  * admin as the app's own; the provider and module by path) and registers the
  * provider with options from LASTMILE_* variables. With REDIS_URL set it
  * switches to Medusa's Redis event bus, workflow engine, locking and caching.
+ * Medusa's local notification provider takes the shopper's `email` and the
+ * admin's `feed`, so `GET /admin/notifications` lists every message sent.
  */
 import { defineConfig, loadEnv } from "@medusajs/framework/utils"
 
@@ -71,6 +73,29 @@ const lastmileOptions = {
   keep_chosen_price_minutes: optionalNumber(process.env.LASTMILE_KEEP_CHOSEN_PRICE_MINUTES),
 }
 
+/**
+ * The Notification Module with Medusa's local provider (it logs each message)
+ * on both channels the plugin sends on. A test may put its own provider on
+ * `email` (LASTMILE_TEST_EMAIL_PROVIDER: a module provider's path), e.g. one
+ * that throws.
+ */
+const notificationModule = {
+  resolve: "@medusajs/medusa/notification",
+  options: {
+    providers: [
+      {
+        resolve: process.env.LASTMILE_TEST_EMAIL_PROVIDER || "@medusajs/medusa/notification-local",
+        id: "local-email",
+        options: { name: "Shoppers' email (local)", channels: ["email"] },
+      },
+      {
+        resolve: "@medusajs/medusa/notification-local",
+        id: "local",
+        options: { name: "Admin feed (local)", channels: ["feed"] },
+      },
+    ],
+  },
+}
 /** LASTMILE_ANALYTICS=local: Medusa's Analytics Module with its local provider, which insights forward to. */
 const analyticsModules =
   process.env.LASTMILE_ANALYTICS === "local"
@@ -136,6 +161,7 @@ module.exports = defineConfig({
         trust_forwarded_headers: process.env.LASTMILE_TRUST_FORWARDED_HEADERS
           ? process.env.LASTMILE_TRUST_FORWARDED_HEADERS === "true"
           : undefined,
+        notifications: process.env.LASTMILE_NOTIFICATIONS ? JSON.parse(process.env.LASTMILE_NOTIFICATIONS) : undefined,
         insights: process.env.LASTMILE_INSIGHTS_TIME_ZONE
           ? { time_zone: process.env.LASTMILE_INSIGHTS_TIME_ZONE }
           : undefined,
@@ -156,6 +182,7 @@ module.exports = defineConfig({
         ],
       },
     },
+    notificationModule,
     ...redisModules,
     ...analyticsModules,
   ],

@@ -4,7 +4,8 @@
  * with a London-like merchant, runs the migrations, seeds a store (its
  * shipping options made by the one-click setup) and an admin user, builds
  * the shopper's storefront (demo/storefront/), then starts Medusa
- * with its admin and serves the storefront, and prints where to go.
+ * with its admin and serves the storefront (and the shopper's mailbox), and
+ * prints where to go.
  */
 import { type ChildProcess, spawn } from "node:child_process"
 import { randomBytes } from "node:crypto"
@@ -27,6 +28,7 @@ import {
   demoStock,
 } from "./settings"
 import { buildStorefront, serveStorefront } from "./storefront-server"
+import { DemoMailbox } from "./mailbox"
 import { seedDemoHistory } from "./history"
 import { createDatabase, stopProcess, waitForHealth } from "../integration-tests/system/lib/host-app"
 
@@ -167,11 +169,13 @@ async function main(): Promise<void> {
     void shutdown(code ?? 1)
   })
   await waitForHealth(medusaUrl, 180_000, medusa)
-  const storefront = await serveStorefront(storefrontDir, STOREFRONT_PORT, host, {
-    medusaUrl,
-    publishableKey: seed.publishableKey,
-    regionId: seed.regionId,
-  })
+  const storefront = await serveStorefront(
+    storefrontDir,
+    STOREFRONT_PORT,
+    host,
+    { medusaUrl, publishableKey: seed.publishableKey, regionId: seed.regionId },
+    new DemoMailbox(medusaUrl, DEMO_ADMIN)
+  )
   cleanups.push(
     () =>
       new Promise((resolve) => {
@@ -197,6 +201,7 @@ async function main(): Promise<void> {
     [
       "",
       `  Storefront:         ${storefrontUrl} (a shopper's checkout: delivery or click and collect)`,
+      `  Shopper's mailbox:  ${storefrontUrl}/mailbox (the emails the plugin sent, through Medusa's local provider)`,
       `  Admin:              ${medusaUrl}/app`,
       `  Log in as:          ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`,
       `  Lastmile settings:  ${medusaUrl}/app/settings/lastmile`,

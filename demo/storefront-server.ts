@@ -2,13 +2,15 @@
  * The demo's shopper storefront (demo/storefront/): built with Vite
  * into .demo/storefront/ when the demo starts, then served by a small static
  * server that also answers /config.json with where Medusa is and the
- * publishable key, so the built page holds no address or key of its own.
+ * publishable key, so the built page holds no address or key of its own, and
+ * /mailbox.json?email= with the messages sent to a shopper (demo/mailbox.ts).
  */
 import { execFile } from "node:child_process"
 import { createReadStream, existsSync, statSync } from "node:fs"
 import { type Server, createServer } from "node:http"
 import { extname, join, normalize, resolve, sep } from "node:path"
 import { promisify } from "node:util"
+import type { DemoMailbox } from "./mailbox"
 
 /** What the page reads from /config.json (demo/storefront/lib/demo-config.ts). */
 export interface StorefrontConfig {
@@ -68,11 +70,22 @@ export async function buildStorefront(outDir: string): Promise<void> {
   })
 }
 
-/** Serves the built page on `port`, `/config.json` from `config`, and index.html for any path that is not a file. */
-export function serveStorefront(dir: string, port: number, host: string, config: StorefrontConfig): Promise<Server> {
+/**
+ * Serves the built page on `port`, `/config.json` from `config`,
+ * `/mailbox.json?email=` from the mailbox, and index.html for any path that
+ * is not a file (the page's own routes, /mailbox among them).
+ */
+export function serveStorefront(
+  dir: string,
+  port: number,
+  host: string,
+  config: StorefrontConfig,
+  mailbox: DemoMailbox
+): Promise<Server> {
   const root = resolve(dir)
   const server = createServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? "/", "http://localhost").pathname)
+    const url = new URL(req.url ?? "/", "http://localhost")
+    const path = decodeURIComponent(url.pathname)
     if (req.method !== "GET" && req.method !== "HEAD") {
       res.writeHead(405, { allow: "GET, HEAD" }).end()
       return
@@ -80,6 +93,22 @@ export function serveStorefront(dir: string, port: number, host: string, config:
     if (path === "/config.json") {
       res.writeHead(200, { "content-type": CONTENT_TYPES[".json"], "cache-control": "no-store" })
       res.end(JSON.stringify(config))
+      return
+    }
+    if (path === "/mailbox.json") {
+      const email = url.searchParams.get("email")?.trim() ?? ""
+      const answer = (status: number, body: unknown) => {
+        res.writeHead(status, { "content-type": CONTENT_TYPES[".json"], "cache-control": "no-store" })
+        res.end(JSON.stringify(body))
+      }
+      if (!email) {
+        answer(400, { message: "Which mailbox? Add ?email=" })
+        return
+      }
+      mailbox.messages(email).then(
+        (messages) => answer(200, { email, messages }),
+        (error: unknown) => answer(502, { message: error instanceof Error ? error.message : String(error) })
+      )
       return
     }
     const file = normalize(join(root, path))

@@ -1,10 +1,16 @@
 /**
  * `npm run bench`: checkout pricing measured in one run against the simulator
- * over loopback, the plugin's quote cache against no cache. Writes
+ * over loopback, the plugin's quote cache against no cache, and the memory
+ * the checkout caches hold after 10,000 distinct cart states. Writes
  * BENCHMARKS.md. Numbers are ratios from the same run on the same machine;
  * absolute times depend on the machine.
  */
 import { writeFileSync } from "node:fs"
+import { setFlagsFromString } from "node:v8"
+import { runInNewContext } from "node:vm"
+import { RatesAnswers } from "../../src/lib/checkout/rates-answers"
+import { type OptionPrice, toOptionRate } from "../../src/lib/checkout/option-rate"
+import { moreStores } from "../helpers/store-scale"
 import { cpus } from "node:os"
 import { performance } from "node:perf_hooks"
 import { LastmileFulfillmentProviderService } from "../../src/providers/lastmile/service"
@@ -16,6 +22,7 @@ import { percentile } from "../helpers/percentile"
 const KEY = "bench_key_0123456789"
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 50)
 const CARTS = Number(process.env.BENCH_CARTS ?? 30)
+const STATES_FOR_MEMORY = Number(process.env.BENCH_MEMORY_STATES ?? 10_000)
 const REFRESHES = Number(process.env.BENCH_REFRESHES ?? 300)
 const silent = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined }
 
@@ -147,6 +154,12 @@ async function main(): Promise<void> {
   }
   await strict.stop()
 
+  // 5. Memory: 10,000 distinct cart states priced (all 11 options each) and answered, as fast as they come.
+  const memory = await cachesAfter([
+    { stores: 10, states: STATES_FOR_MEMORY },
+    { stores: 150, states: Math.min(STATES_FOR_MEMORY, 1_000) },
+  ])
+
   const p50 = (v: number[]) => percentile(v, 50)
   const p95 = (v: number[]) => percentile(v, 95)
   const rows = [
@@ -164,9 +177,94 @@ Produced by \`npm run bench\` (integration-tests/bench/pricing.ts) on ${new Date
 | Scenario | Plugin | No cache | Ratio |
 |---|---|---|---|
 ${rows.join("\n")}
+
+## Memory: the checkout caches after ${STATES_FOR_MEMORY.toLocaleString("en")} distinct cart states, and at 150 stores
+
+${memory}
 `
   writeFileSync("BENCHMARKS.md", report)
   process.stdout.write(report)
+}
+
+/**
+ * The provider as shipped and the rates route's answers, fed distinct cart
+ * states (each with all its options) with no latency, far faster than any
+ * shop: every entry is still alive at the end, so the caches hold what their
+ * bounds allow. The heap is measured after a full collection, in a 10-store
+ * shop and in a 150-store one.
+ */
+async function cachesAfter(runs: { stores: number; states: number }[]): Promise<string> {
+  setFlagsFromString("--expose-gc")
+  const gc = runInNewContext("gc") as () => void
+  const heap = () => {
+    gc()
+    gc()
+    return process.memoryUsage().heapUsed
+  }
+  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
+  const rows: string[] = []
+  for (const run of runs) {
+    const seeded = londonLocations(["DEMO-TEE"]).map((l) => ({ ...l, operatingHours: alwaysOpenHours() }))
+    const locations = [...seeded, ...moreStores(run.stores - (seeded.length - 1), ["DEMO-TEE"])]
+    const sim = new LastmileSimulator({ config: { apiKey: KEY }, locations })
+    await sim.start()
+    const provider = new LastmileFulfillmentProviderService({ logger: silent } as never, {
+      api_key: KEY,
+      base_url: sim.url,
+    })
+    const answers = new RatesAnswers()
+    const options = [
+      { id: "so_next_day", name: "Next day delivery", kind: "delivery" as const, data: { id: "lastmile-next-day" } },
+      ...locations
+        .filter((l) => l.collectionEnabled)
+        .map((l) => ({
+          id: `so_${l.fulfilmentLocationId}`,
+          name: `Collect from ${l.name}`,
+          kind: "collection" as const,
+          data: { id: "lastmile-collection" },
+          store: { id: `sloc_${l.fulfilmentLocationId}`, externalId: l.externalLocationId! },
+        })),
+    ]
+    const priceState = async (i: number) => {
+      const cartId = `cart_memory_${i}`
+      const prices: OptionPrice[] = await Promise.all(
+        options.map((o) => provider.calculatePrice(o.data, {}, context(cartId, "store" in o ? o.store : undefined)))
+      )
+      await answers.get(cartId, "state", async () => ({
+        answer: {
+          cart_id: cartId,
+          currency_code: "gbp",
+          eligibility: "FULL",
+          rates: options.map((o, n) => toOptionRate({ ...o, location: null }, prices[n], "gbp")),
+        },
+        ttlMs: 30_000,
+      }))
+    }
+    await priceState(-1)
+    const before = heap()
+    const started = performance.now()
+    let next = 0
+    const worker = async () => {
+      while (next < run.states) {
+        await priceState(next++)
+      }
+    }
+    await Promise.all(Array.from({ length: 8 }, worker))
+    const seconds = (performance.now() - started) / 1000
+    const after = heap()
+    const kept = answers.size
+    rows.push(
+      `| ${run.stores} stores (${options.length} options) | ${run.states.toLocaleString("en")} in ${seconds.toFixed(1)} s | ${mb(before)} | ${mb(after)} | **${mb(after - before)}** | ${kept.answers.toLocaleString("en")} (${mb(kept.bytes)}) |`
+    )
+    await sim.stop()
+  }
+  return `Produced by \`npm run bench\` (integration-tests/bench/pricing.ts): the provider as shipped and the rates route's answer store, fed distinct cart states (all options of each, every state its own quote) with no added latency. That is hours of a shop's states arriving within every cache's 30 s lifetime: nothing has expired yet, so each cache holds what its bound allows, the worst case. Heap used is read after a full collection.
+
+| Shop | Cart states | Heap before | Heap after | Growth | Rates answers kept (estimated size) |
+|---|---|---|---|---|---|
+${rows.join("\n")}
+
+The bounds (decision 43): the provider's quote store holds at most 2,000 quotes and 50,000 rates (a quote per cart state and delivery type, with the options priced from it), each for 30 s (5 s for a failure); the rates route keeps the latest answer of at most 10,000 carts and 32 MB of JSON, each until its oldest quote expires; the catalogue is one per app (the store's lastmile options, its listings per sales channel and zone, at most 1,000, the products' shipping profiles), read again every minute. Entries are dropped when they expire, so at 10,000 states an hour (about three a second) about 85 quotes and answers are alive at any time; the table shows the most the caches can hold.`
 }
 
 main().catch((error) => {

@@ -1,7 +1,9 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { createStep, createWorkflow } from "@medusajs/framework/workflows-sdk"
+import { createOrderFulfillmentWorkflow } from "@medusajs/medusa/core-flows"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { retryDueBookings } from "../../src/workflows/book-task/retry-due"
-import { bookingLockKey } from "../../src/workflows/book-task"
+import { type BookTaskWorkflowInput, bookTaskWorkflow, bookingLockKey } from "../../src/workflows/book-task"
 import { type SeededStore, TEE_SKU } from "../helpers/seed-store"
 import { londonTestLocations, useLondonStore } from "../helpers/london-store"
 import { createAdminHeaders } from "../helpers/admin-auth"
@@ -18,6 +20,24 @@ import { useSimulator } from "../helpers/simulator"
 import { Storefront } from "../helpers/storefront"
 
 jest.setTimeout(120_000)
+
+/** A step that fails after the workflow it follows has done its work, so that work is compensated. */
+const failAfter = createStep("test-lastmile-fail-after", async () => {
+  throw new Error("a later step failed")
+})
+/** A host app's workflow that fulfils (the hook books) and then fails: Medusa rolls the fulfillment back. */
+const fulfilThenFail = createWorkflow(
+  "test-lastmile-fulfil-then-fail",
+  (input: { order_id: string; items: { id: string; quantity: number }[] }) => {
+    createOrderFulfillmentWorkflow.runAsStep({ input })
+    failAfter()
+  }
+)
+/** A host app's workflow that composes the booking workflow and then fails. */
+const bookThenFail = createWorkflow("test-lastmile-book-then-fail", (input: BookTaskWorkflowInput) => {
+  bookTaskWorkflow.runAsStep({ input })
+  failAfter()
+})
 
 const { simulator } = useSimulator({ locations: londonTestLocations() }, { LASTMILE_QUOTE_BUDGET_MS: "1000" })
 
@@ -384,9 +404,88 @@ medusaIntegrationTestRunner({
 
       const outcomes = await retryDueBookings(getContainer(), { now: new Date(Date.now() + 10 * 60_000) })
 
-      expect(outcomes[returnId]).toEqual({ status: "booked", taskId: booked.task_id, adopted: false })
+      expect(outcomes[returnId]).toEqual({ status: "already_booked" })
       expect(await tasks().retrieveLastmileTask(booked.id)).toMatchObject({ status: "booked", task_id: booked.task_id })
       expect(simulator.requests("bookReturn")).toHaveLength(0)
+    })
+
+    it("when Medusa rolls back a fulfillment after its booking, the task waits to be adopted, and nothing is booked twice", async () => {
+      const order = await orderWith(seed.options.nextDay, () =>
+        simulator.addFault({ operation: "*", kind: "status", status: 503 })
+      )
+      expect(await settledTask(order.id)).toMatchObject({ status: "failed" })
+      simulator.clearFaults()
+      simulator.clearRequests()
+      const fulfillments = () =>
+        getContainer()
+          .resolve(Modules.FULFILLMENT)
+          .listFulfillments({}, { select: ["id", "canceled_at"] })
+      const existing = new Set((await fulfillments()).map((f) => f.id))
+
+      const { errors } = await fulfilThenFail(getContainer()).run({
+        input: { order_id: order.id, items: await orderItems(getContainer(), order.id) },
+        throwOnError: false,
+      })
+
+      // Only the failing step's error: Medusa's own compensation (cancelling the fulfillment) was not refused.
+      expect(errors.map((e) => e.error?.message)).toEqual(["a later step failed"])
+      const made = (await fulfillments()).filter((f) => !existing.has(f.id))
+      expect(made).toHaveLength(1)
+      expect(made[0].canceled_at).not.toBeNull()
+      expect(bookings(order.id)).toHaveLength(1)
+      const [undone] = await tasks().listLastmileTasks({ merchant_order_id: order.id })
+      expect(undone).toMatchObject({ status: "failed", fulfillment_id: null })
+      expect(undone.last_error).toContain(`after the service booked task ${undone.task_id}`)
+      expect((await fulfillmentsOf(order.id)).filter((f) => !f.canceled_at)).toEqual([])
+
+      const outcomes = await retryDueBookings(getContainer(), { now: new Date(Date.now() + 60 * 60_000) })
+      expect(outcomes[order.id]).toMatchObject({ status: "booked", adopted: true, taskId: undone.task_id })
+      expect(bookings(order.id)).toHaveLength(1)
+      expect(serviceTasks(order.id)).toHaveLength(1)
+      const live = (await fulfillmentsOf(order.id)).filter((f) => !f.canceled_at)
+      expect(live).toHaveLength(1)
+      expect(live[0].data).toMatchObject({ taskId: Number(undone.task_id) })
+    })
+
+    it("undoes exactly what the booking recorded when a step after it fails: a return that reached the service waits for the merchant, whose retry adopts it", async () => {
+      const order = await orderWith(seed.options.nextDay)
+      await settledTask(order.id)
+      simulator.addFault({ operation: "bookReturn", kind: "status", status: 503 })
+      const returnId = await requestReturn(api, getContainer(), seed, order.id, "returns-undone@lastmile.test")
+      // A 5xx may have been processed: never posted again blindly, so the merchant decides.
+      expect(await settledTask(returnId)).toMatchObject({ status: "needs_attention", task_id: null })
+      simulator.clearFaults()
+      simulator.clearRequests()
+
+      const { errors } = await bookThenFail(getContainer()).run({
+        input: { target: { kind: "return", return_id: returnId }, retry_needs_attention: true },
+        throwOnError: false,
+      })
+
+      expect(errors[0]?.error?.message).toBe("a later step failed")
+      expect(simulator.requests("bookReturn")).toHaveLength(1)
+      const [row] = await tasks().listLastmileTasks({ merchant_order_id: returnId })
+      // The record is undone (no task, its fulfillment without the booking); the service's task is not, so never posted again blindly.
+      expect(row).toMatchObject({ status: "needs_attention", task_id: null, tracking_id: null })
+      expect(row.last_error).toContain("The return may have reached the service")
+      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+      const fulfillmentOf = async () =>
+        (await query.graph({ entity: "return", fields: ["fulfillments.data"], filters: { id: returnId } })).data[0]
+          .fulfillments?.[0]?.data as Record<string, unknown>
+      expect(await fulfillmentOf()).toMatchObject({ provider: "lastmile", status: "pending_booking", taskId: null })
+      expect(await retryDueBookings(getContainer(), { now: new Date(Date.now() + 60 * 60_000) })).not.toHaveProperty(
+        returnId
+      )
+
+      const admin = await adminFor(api, getContainer())
+      const retried = await admin.post<{ outcome: { status: string; adopted: boolean } }>(
+        `/admin/lastmile/tasks/${row.id}/retry`
+      )
+      expect(retried.status).toBe(200)
+      expect(retried.data.outcome).toMatchObject({ status: "booked", adopted: true })
+      expect(simulator.requests("bookReturn")).toHaveLength(1)
+      expect(simulator.tasks().filter((t) => t.merchantOrderId === returnId)).toHaveLength(1)
+      expect(await fulfillmentOf()).toMatchObject({ taskId: expect.any(Number) })
     })
   },
 })

@@ -6,6 +6,7 @@ import { londonTestLocations, useLondonStore } from "../helpers/london-store"
 import { useSimulator } from "../helpers/simulator"
 import { Storefront, londonShopper } from "../helpers/storefront"
 import { waitForTask } from "../helpers/orders"
+import { adminFor } from "../helpers/admin"
 
 jest.setTimeout(120_000)
 
@@ -292,6 +293,35 @@ medusaIntegrationTestRunner({
           expect(simulator.requests("quote")).toHaveLength(2)
         } finally {
           await fulfillment.updateShippingOptions(seed.options.nextDay, { name: original })
+        }
+      })
+
+      it("show an edit made in the dashboard at once: an option renamed, a store leaving the cart's sales channel and coming back", async () => {
+        const cart = await gbpCart()
+        const first = await rates(cart.id)
+        expect(first.rates).toHaveLength(11)
+        const admin = await adminFor(api, getContainer())
+        const original = rateOf(first, seed.options.nextDay).name
+        const rename = (name: string) =>
+          // As the dashboard's edit sends it: no data, so Medusa asks the provider whether it still prices the option.
+          admin.post(`/admin/shipping-options/${seed.options.nextDay}`, { name, price_type: "calculated" })
+        expect((await rename("Next day, by courier")).status).toBe(200)
+        try {
+          expect(rateOf(await rates(cart.id), seed.options.nextDay).name).toBe("Next day, by courier")
+          // Settings → Locations → Sales channels: Camden leaves the cart's channel, then comes back.
+          const camden = seed.storeLocations["store-camden"]
+          const channels = (change: "add" | "remove") =>
+            admin.post(`/admin/stock-locations/${camden}/sales-channels`, { [change]: [seed.salesChannelId] })
+          expect((await channels("remove")).status).toBe(200)
+          const without = await rates(cart.id)
+          expect(without.rates).toHaveLength(10)
+          expect(without.rates.map((r) => r.shipping_option_id)).not.toContain(seed.options.collection["store-camden"])
+          expect((await channels("add")).status).toBe(200)
+          expect(store(await rates(cart.id), "store-camden").available).toBe(true)
+          // The cart never changed: its one quote served every answer.
+          expect(simulator.requests("quote")).toHaveLength(1)
+        } finally {
+          await rename(original)
         }
       })
 

@@ -7,6 +7,8 @@ import { TASK_STATUS_CHANGED_EVENT } from "../../src/lib/tracking/task-sync"
 import type { SeededStore } from "../helpers/seed-store"
 import { londonTestLocations, useLondonStore } from "../helpers/london-store"
 import { type TaskRow, lastmileTasks, orderWith, requestReturn, waitForTask } from "../helpers/orders"
+import { adminFor } from "../helpers/admin"
+import { ROLLED_BACK_OUTCOME } from "../../src/workflows/sync-task-status/steps/list-waiting-webhook-events"
 import { TEST_WEBHOOK_SECRET, useSimulator } from "../helpers/simulator"
 import type { Storefront } from "../helpers/storefront"
 
@@ -296,6 +298,49 @@ medusaIntegrationTestRunner({
       const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
       const { data } = await query.graph({ entity: "return", fields: ["id", "status"], filters: { id: returnId } })
       expect(data[0].status).toBe("received")
+    })
+
+    it("changes nothing when the lookup fails, and undoes a move Medusa refuses, leaving the events to the poll", async () => {
+      const { order, task, taskId } = await bookedOrder()
+      await settle()
+      const admin = await adminFor(api, getContainer())
+      const refresh = async () =>
+        (
+          await admin.post<{ outcomes: { ok: boolean; outcome: string }[] }>(
+            `/admin/lastmile/orders/${order.id}/refresh`
+          )
+        ).data.outcomes[0]
+
+      simulator.addFault({ operation: "lookupDelivery", kind: "status", status: 503 })
+      const unread = await refresh()
+      simulator.clearFaults()
+      expect(unread).toMatchObject({ ok: false })
+      expect(unread.outcome).toContain("not updated")
+      expect(await lastmileTasks(getContainer()).retrieveLastmileTask(task.id)).toMatchObject({
+        service_status: task.service_status,
+        tracking_state: "awaiting",
+      })
+
+      // The order is cancelled under the run (a race the dashboard can win): Medusa refuses to mark it delivered.
+      const knex = getContainer().resolve(ContainerRegistrationKeys.PG_CONNECTION)
+      await knex("order").where({ id: order.id }).update({ canceled_at: new Date(), status: "canceled" })
+      simulator.setTaskStatus(taskId, "DELIVERED")
+      await settle()
+      const before = lookups(order.id).length
+      const refused = await refresh()
+
+      expect(refused).toMatchObject({ ok: false })
+      expect(refused.outcome).toContain("canceled")
+      // A cancelled order is Medusa's INVALID_DATA, not a move under the run (NOT_ALLOWED): it is not read again.
+      expect(lookups(order.id).length - before).toBe(1)
+      const row = await lastmileTasks(getContainer()).retrieveLastmileTask(task.id)
+      expect(row).toMatchObject({ service_status: task.service_status, tracking_state: "awaiting" })
+      expect((await fulfillmentOf(task.fulfillment_id!)).delivered_at).toBeNull()
+      const stored = (await webhookEvents()).filter((e) => e.lastmile_task_id === task.id)
+      expect(stored.at(-1)).toMatchObject({ status: "failed", outcome: ROLLED_BACK_OUTCOME })
+      expect(eventsFor(TASK_STATUS_CHANGED_EVENT, "id", task.id).filter((e) => e.data.status === "DELIVERED")).toEqual(
+        []
+      )
     })
   },
 })

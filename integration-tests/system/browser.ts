@@ -27,6 +27,7 @@ import { DEMO_STORE_TO_CREATE } from "../../demo/store"
 import { londonLocations } from "../../src/simulator"
 import { requestReplacement } from "../helpers/admin"
 import { MedusaHttp, adminLogin } from "./lib/http-store"
+import { testNotifications } from "./lib/browser-notifications"
 import { testInsights } from "./lib/browser-insights"
 
 const PORT = Number(process.env.BROWSER_TEST_PORT ?? 9100)
@@ -178,6 +179,7 @@ async function main(): Promise<void> {
         await page.close()
       }
       await testStorefront(browser)
+      await testNotifications(browser, { base: BASE, shop: SHOP, sim, say, shots, docShots })
       await testInsights(browser, BASE, { say, docShots })
     } finally {
       await browser.close()
@@ -476,10 +478,10 @@ async function testStorefront(browser: Browser): Promise<void> {
       !/courier|delivery/i.test(await tracked.getByTestId("tracking-status-text").innerText()),
       "the collection's status reads like a delivery"
     )
-    await advanceTo(task.taskId, "PICKED_UP")
+    await advanceTo(task.taskId, "READY_FOR_COLLECTION")
     await page.locator('[data-testid="tracking"][data-status="shipped"]').waitFor()
     await snap(page, "storefront-collection-confirmation.png")
-    say(`storefront: collection order ${orderId} from ${storeName}, booked and on its way to the store`)
+    say(`storefront: collection order ${orderId} from ${storeName}, booked and ready to collect`)
   })
 
   await asShopper(browser, "booking waits for the shop", async (page) => {

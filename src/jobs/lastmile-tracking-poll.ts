@@ -1,7 +1,12 @@
-/** Every minute: re-read open tasks (at the plugin's poll cadence) and any webhook left unprocessed. */
+/**
+ * Every minute: re-read open tasks (at the plugin's poll cadence) and any
+ * webhook left unprocessed, then send the messages that fell due (retries,
+ * collection reminders).
+ */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { pollOpenTasks } from "../workflows/sync-task-status/poll"
+import { notifyDueTasks } from "../workflows/notify-task/run"
 
 export default async function lastmileTrackingPoll(container: MedusaContainer): Promise<void> {
   const outcomes = await pollOpenTasks(container)
@@ -14,6 +19,7 @@ export default async function lastmileTrackingPoll(container: MedusaContainer): 
         `lastmile: tracking poll read ${Object.keys(outcomes).length} task(s): ${changed} changed, ${failed} failed`
       )
   }
+  await notifyDueTasks(container)
 }
 
 export const config = {

@@ -26,13 +26,15 @@ Options (environment variable in brackets):
                         field, a paged location list with an unreadable item, a single-task lookup,
                         409 on a repeated booking, booking answers without a tracking URL, and
                         returns that the lookup does not find, that show no taskType, and that are
-                        booked again (a second task) when repeated
+                        booked again (a second task) when repeated; terse statuses (EN_ROUTE,
+                        COMPLETED for deliveries and collections alike, READY_FOR_PICKUP, ATTEMPTED)
   --help                this text
 
 Control API (no key; loopback only): GET /__sim/requests, POST|DELETE /__sim/faults,
 GET|PATCH /__sim/config (a "profile" field in the PATCH starts over from that profile),
 GET /__sim/tasks, POST /__sim/tasks/:id/advance, POST /__sim/tasks/:id/status {value},
 POST /__sim/tasks/:id/cancel (the merchant cancels in the service's app: status cancelledStatus, webhook),
+POST /__sim/tasks/:id/fail-attempt (a delivery on its way: status failedAttemptStatus; advance sends it out again),
 GET|PUT /__sim/locations, POST /__sim/locations {location} (201; 409 if its fulfilmentLocationId exists),
 PATCH /__sim/locations/:id {fields} (each replaces the stored one), DELETE /__sim/locations/:id,
 PATCH /__sim/locations/:id/stock {"<sku>": units} (merged into its stock), where :id is the

@@ -42,7 +42,10 @@ export function defaultConfig(overrides: SimulatorConfigPatch = {}): SimulatorCo
     rateCodes: "stable",
     nullOptionalFields: false,
     bookingAnswer: "full",
-    statusFlow: ["NOT_STARTED", "ASSIGNED", "PICKED_UP", "IN_TRANSIT", "DELIVERED"],
+    statusFlow: ["NOT_STARTED", "ASSIGNED", "PICKED_UP", "IN_TRANSIT", "OUT_FOR_DELIVERY", "DELIVERED"],
+    collectionStatusFlow: ["NOT_STARTED", "READY_FOR_COLLECTION", "COLLECTED_BY_CUSTOMER"],
+    returnStatusFlow: ["NOT_STARTED", "ASSIGNED", "PICKED_UP", "IN_TRANSIT", "DELIVERED"],
+    failedAttemptStatus: "FAILED_ATTEMPT",
     returnLookup: "listed",
     returnTaskType: "RETURN",
     returnDeduplication: true,
@@ -70,7 +73,11 @@ export function mergeConfig<T extends SimulatorConfigPatch>(config: T, patch: Si
  * unreadable item and no non-spec fields, a single-task lookup, 409 on a
  * repeated booking, a booking answer without a tracking URL, and returns
  * that the lookup does not find, that show no `taskType`, and that are not
- * de-duplicated (a repeat creates a second return).
+ * de-duplicated (a repeat creates a second return). Its tasks move through
+ * terse values: a delivery never says OUT_FOR_DELIVERY or DELIVERED (EN_ROUTE,
+ * COMPLETED), a collection is READY_FOR_PICKUP and then COMPLETED like a
+ * delivery (only the task's mode tells collected from delivered), and a
+ * failed attempt is ATTEMPTED.
  */
 export function strictProfile(): SimulatorConfigPatch {
   return {
@@ -86,6 +93,10 @@ export function strictProfile(): SimulatorConfigPatch {
     returnLookup: "hidden",
     returnTaskType: null,
     returnDeduplication: false,
+    statusFlow: ["NOT_STARTED", "ACCEPTED", "STARTED", "EN_ROUTE", "COMPLETED"],
+    collectionStatusFlow: ["NOT_STARTED", "READY_FOR_PICKUP", "COMPLETED"],
+    returnStatusFlow: ["NOT_STARTED", "ACCEPTED", "STARTED", "COMPLETED"],
+    failedAttemptStatus: "ATTEMPTED",
     collection: { priceForm: "number", locationField: false, unavailable: "error" },
     deliveryServices: [
       {

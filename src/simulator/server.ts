@@ -183,6 +183,11 @@ export class LastmileSimulator {
     return this.state.advance(taskId, this.now())
   }
 
+  /** The courier fails an attempt at a delivery on its way: status `failedAttemptStatus`, with its webhook. */
+  failAttempt(taskId: number): SimTask {
+    return this.state.failAttempt(taskId, this.now())
+  }
+
   /** The merchant cancels the task in the service's app: status `cancelledStatus`, with its webhook. */
   cancelTask(taskId: number): SimTask {
     return this.state.cancel(taskId, this.now())
@@ -421,7 +426,7 @@ export class LastmileSimulator {
     const body: Record<string, unknown> =
       parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {}
     const path = url.pathname.slice("/__sim".length)
-    const taskRoute = /^\/tasks\/(\d+)\/(status|advance|cancel)$/.exec(path)
+    const taskRoute = /^\/tasks\/(\d+)\/(status|advance|cancel|fail-attempt)$/.exec(path)
     const locationRoute = /^\/locations\/([^/]+)$/.exec(path)
     const stockRoute = /^\/locations\/([^/]+)\/stock$/.exec(path)
     try {
@@ -512,6 +517,8 @@ export class LastmileSimulator {
         return this.advanceTask(taskId)
       case "cancel":
         return this.cancelTask(taskId)
+      case "fail-attempt":
+        return this.failAttempt(taskId)
       default:
         return this.setTaskStatus(taskId, String(body.value ?? ""))
     }

@@ -228,11 +228,12 @@ export class SimulatorState {
     const taskId = this.nextTaskId++
     const trackingId = `${this.config.trackingIdPrefix ?? "LM"}${randomBytes(5).toString("hex").toUpperCase()}`
     const createdAt = iso(now)
+    const first = this.flowOf({ taskType: kind, rateCode: request.rateCode as string })[0] ?? "NOT_STARTED"
     const task: SimTask = {
       taskId,
       createdAt,
       taskType: kind,
-      status: { taskId, value: this.config.statusFlow[0] ?? "NOT_STARTED" },
+      status: { taskId, value: first },
       deliveryType: request.deliveryType,
       trackingId,
       trackingUrl: `${this.config.publicUrl ?? this.baseUrl()}/track/${trackingId}`,
@@ -242,7 +243,7 @@ export class SimulatorState {
       collection: request.collection,
       delivery: request.delivery,
       customer: request.customer,
-      statusHistory: [{ value: this.config.statusFlow[0] ?? "NOT_STARTED", at: createdAt }],
+      statusHistory: [{ value: first, at: createdAt }],
     }
     this.tasks.push(task)
     this.bookings.set(key, task)
@@ -310,19 +311,52 @@ export class SimulatorState {
     return task
   }
 
-  /** Moves a task one step along the configured status flow. */
+  /** The flow a task follows: a collection's (SVC_COL), a return's, or a delivery's. */
+  flowOf(task: Pick<SimTask, "taskType" | "rateCode">): string[] {
+    if (task.taskType === "RETURN") {
+      return this.config.returnStatusFlow
+    }
+    return task.rateCode === "SVC_COL" ? this.config.collectionStatusFlow : this.config.statusFlow
+  }
+
+  /**
+   * Moves a task one step along its flow. A task off its flow (a failed
+   * attempt) goes back to the step it was on: the courier goes out again.
+   */
   advance(taskId: number, now: number): SimTask {
     const task = this.findTask(taskId)
     if (!task) {
       throw new SimulatorError(404, "TASK_NOT_FOUND", `No task ${taskId}`)
     }
-    const flow = this.config.statusFlow
+    const flow = this.flowOf(task)
     const index = flow.indexOf(task.status.value)
     // A cancelled task goes nowhere: off the flow, it would otherwise restart at its first step.
     if (index === flow.length - 1 || task.status.value === this.config.cancelledStatus) {
       return task
     }
-    return this.setStatus(taskId, flow[index + 1] ?? flow[flow.length - 1], now)
+    if (index === -1) {
+      const resumed = [...task.statusHistory].reverse().find((h) => flow.includes(h.value))?.value ?? flow[0]
+      return this.setStatus(taskId, resumed, now)
+    }
+    return this.setStatus(taskId, flow[index + 1], now)
+  }
+
+  /** The courier could not deliver: a delivery on its way shows `failedAttemptStatus`, with its webhook. */
+  failAttempt(taskId: number, now: number): SimTask {
+    const task = this.findTask(taskId)
+    if (!task) {
+      throw new SimulatorError(404, "TASK_NOT_FOUND", `No task ${taskId}`)
+    }
+    const flow = this.flowOf(task)
+    const index = flow.indexOf(task.status.value)
+    if (flow !== this.config.statusFlow || index <= 0 || index === flow.length - 1) {
+      throw new SimulatorError(
+        409,
+        "NOT_ON_ITS_WAY",
+        `Task ${taskId} is ${task.status.value}: only a delivery on its way can fail an attempt`
+      )
+    }
+    return this.setStatus(taskId, this.config.failedAttemptStatus, now)
   }
 
   /**

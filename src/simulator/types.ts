@@ -109,8 +109,17 @@ export interface SimulatorConfig {
   trackingUrl?: string
   /** What new tracking codes start with. Default `LM`. */
   trackingIdPrefix?: string
-  /** Order in which `advance` moves a task. */
+  /**
+   * Order in which `advance` moves a delivery (the spec shows only
+   * NOT_STARTED; every later value is the simulator's choice, per profile).
+   */
   statusFlow: string[]
+  /** Order in which `advance` moves a collection (a task booked with SVC_COL). */
+  collectionStatusFlow: string[]
+  /** Order in which `advance` moves a return. */
+  returnStatusFlow: string[]
+  /** The status of a delivery told to fail an attempt (`failAttempt`); the next `advance` sends it out again. */
+  failedAttemptStatus: string
   /**
    * Whether GET /task/deliveries?merchantOrderId= finds return tasks too (not shown).
    * "hidden" answers for an order with only a return as if it had no task.

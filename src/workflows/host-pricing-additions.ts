@@ -15,15 +15,15 @@ import {
 } from "../lib/checkout/medusa/read-pricing-additions"
 import type { LastmilePricingContext } from "../lib/checkout/pricing-additions"
 
-const optionIndexOf = (container: MedusaContainer) =>
-  container.resolve<LastmileModuleService>(LASTMILE_MODULE).optionIndex
+const catalogueOf = (container: MedusaContainer) =>
+  container.resolve<LastmileModuleService>(LASTMILE_MODULE).checkoutCatalogue
 
 /** For `listShippingOptionsForCartWithPricingWorkflow` and `calculateShippingOptionsPricesWorkflow`: the hook's `input.cart_id`. */
 export async function lastmilePricingContext(
   cartId: string | undefined,
   container: MedusaContainer
 ): Promise<LastmilePricingContext> {
-  return cartPricingAdditions(container, cartId, optionIndexOf(container))
+  return cartPricingAdditions(container, cartId, catalogueOf(container))
 }
 
 /** For `fetchShippingOptionForOrderWorkflow` and `maybeRefreshShippingMethodsWorkflow`: the hook's `input`. */
@@ -31,5 +31,5 @@ export async function lastmileOrderPricingContext(
   input: OrderPricingInput,
   container: MedusaContainer
 ): Promise<LastmilePricingContext> {
-  return orderPricingAdditions(container, input, optionIndexOf(container))
+  return orderPricingAdditions(container, input, catalogueOf(container))
 }

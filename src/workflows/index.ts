@@ -1,7 +1,7 @@
 /**
  * What the plugin exports under `medusa-plugin-lastmile/workflows`: its
- * workflows, with their typed inputs, for a host app to run or compose, and
- * the pricing-context hooks' helpers.
+ * workflows, with their typed inputs, for a host app to run or compose, the
+ * pricing-context hooks' helpers, and the notifications' data type and words.
  */
 export { lastmileOrderPricingContext, lastmilePricingContext } from "./host-pricing-additions"
 export {
@@ -38,3 +38,16 @@ export {
   unlinkLastmileLocationWorkflow,
   unlinkLastmileLocationWorkflowId,
 } from "./map-lastmile-locations"
+export {
+  type NotifyTaskWorkflowInput,
+  type SendTaskNotificationsInput,
+  type SentTaskNotifications,
+  notifyTaskWorkflow,
+  notifyTaskWorkflowId,
+  sendTaskNotificationsStep,
+} from "./notify-task"
+// The data every message carries, and its words, for a host's own templates or mailbox (README, Notifications).
+export type { LastmileNotificationData, LastmileNotificationAddress } from "../lib/notifications/notification-data"
+export type { LastmileNotificationEvent } from "../lib/notifications/notification-events"
+export type { LastmileNotificationOptions } from "../lib/notifications/notification-options"
+export { type RenderedNotification, renderNotification } from "../lib/notifications/render-notification"

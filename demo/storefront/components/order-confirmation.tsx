@@ -1,5 +1,6 @@
 import { CheckCircleSolid } from "@medusajs/icons"
 import { Button, Container, Heading, Text } from "@medusajs/ui"
+import { mailboxPath } from "../lib/mailbox"
 import type { Order, Shop } from "../lib/shop"
 import { ReturnPanel } from "./return-panel"
 import { TrackingPanel } from "./tracking-panel"
@@ -19,6 +20,17 @@ export function OrderConfirmation({ shop, order, onNewOrder }: { shop: Shop; ord
         <Text size="small" className="text-ui-fg-subtle">
           Order {order.id}, for {order.email}. This page follows your order as it moves.
         </Text>
+        {order.email && (
+          <a
+            className="text-ui-fg-interactive self-start text-sm"
+            href={mailboxPath(order.email)}
+            target="_blank"
+            rel="noreferrer"
+            data-testid="mailbox-link"
+          >
+            Your emails about this order
+          </a>
+        )}
       </Container>
       <Container className="flex flex-col gap-y-4 px-6 py-4">
         <TrackingPanel shop={shop} orderId={order.id} />

@@ -116,11 +116,6 @@ export function settlementOf(
   return { status: "failed", reason: outcome.reason }
 }
 
-/** The code the `fulfillmentCreated` hook gives a settlement's MedusaError. */
-export function settlementCode(settlement: Settlement): BookingErrorCode {
-  return settlement.status === "failed" ? BOOKING_ERROR_CODES.failed : BOOKING_ERROR_CODES.needsAttention
-}
-
 /**
  * The promise a booked task keeps on its row (`quoted_rate`): the booked
  * rate from the booking's own quote; for a task adopted from an earlier

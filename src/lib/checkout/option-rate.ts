@@ -4,38 +4,38 @@
  * once there), re-exported for the plugin's own importers.
  */
 import type { LastmileOptionRate, LastmileRateDetails } from "medusa-plugin-lastmile-storefront"
-import { optionKindOf } from "../contracts/fulfillment-options"
 
 export type { LastmileOptionRate, LastmileRatesResponse } from "medusa-plugin-lastmile-storefront"
 
-export interface PricedShippingOption {
+/** The option as the rates route shows it: its name and kind, and where it is collected from or leaves from. */
+export interface ShownOption {
   id: string
   name: string
-  provider_id: string
-  amount?: number | null
-  is_tax_inclusive?: boolean
-  data?: Record<string, unknown> | null
-  calculated_price?: { lastmile?: LastmileRateDetails } | null
-  stock_location?: {
-    id: string
-    name?: string | null
-    address?: Record<string, unknown> | null
-  } | null
+  kind: "delivery" | "collection" | "return"
+  location: { id: string; name?: string | null; address?: Record<string, unknown> | null } | null
 }
 
-export function toOptionRate(option: PricedShippingOption, currencyCode: string): LastmileOptionRate {
-  const details = option.calculated_price?.lastmile
-  const priced = typeof option.amount === "number"
+/** What the provider answered Medusa for the option (`calculatePrice`), its details for storefronts included. */
+export interface OptionPrice {
+  calculated_amount?: number | null
+  is_calculated_price_tax_inclusive?: boolean
+  lastmile?: LastmileRateDetails
+}
+
+/** The provider's details of a rate, with the option's own fields: the one reshaping on the way to the shopper. */
+export function toOptionRate(option: ShownOption, price: OptionPrice, currencyCode: string): LastmileOptionRate {
+  const details = price.lastmile
+  const priced = typeof price.calculated_amount === "number"
   const available = priced && (details?.available ?? true)
-  const location = option.stock_location
+  const location = option.location
   return {
     shipping_option_id: option.id,
     name: option.name,
-    type: optionKindOf(option.data?.id) === "collection" ? "collection" : "delivery",
+    type: option.kind === "collection" ? "collection" : "delivery",
     rate_name: available ? (details?.name ?? null) : null,
-    amount: priced ? (option.amount as number) : null,
+    amount: priced ? (price.calculated_amount as number) : null,
     currency_code: currencyCode,
-    is_tax_inclusive: !!option.is_tax_inclusive,
+    is_tax_inclusive: !!price.is_calculated_price_tax_inclusive,
     description: details?.description ?? null,
     window: details?.window ?? null,
     co2_savings: details?.co2_savings ?? null,

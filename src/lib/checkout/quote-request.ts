@@ -18,7 +18,12 @@ export interface MedusaLineLike {
   requires_shipping?: boolean | null
   variant_id?: string | null
   variant_sku?: string | null
-  variant?: { id?: string | null; sku?: string | null } | null
+  variant?: {
+    id?: string | null
+    sku?: string | null
+    /** Which option's lines the item is: Medusa prices an option with the lines of its shipping profile. */
+    product?: { shipping_profile?: { id?: string | null } | null } | null
+  } | null
   quantity: number | string | { toString(): string }
 }
 

@@ -189,8 +189,6 @@ export type MedusaAddress = z.infer<typeof medusaAddressSchema>
 
 /** What the plugin's own runs hand `createOrderFulfillmentWorkflow` as `additional_data.lastmile`. */
 export const bookingAdditionalDataSchema = z.looseObject({
-  /** The run's first attempt for this delivery: nothing of ours can exist at the service yet, so no lookup first. */
-  first_attempt: z.boolean().optional(),
   /** The owner of the delivery's lock the run holds, so the booking inside it takes the same lock. */
   lock_owner: z.string().optional(),
   /** The attempt the run started on the delivery's task row: the booking inside it is that attempt. */

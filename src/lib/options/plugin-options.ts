@@ -4,6 +4,12 @@
  */
 import { z } from "zod"
 import { StatusTable, TRACKING_PHASES, type TrackingPhase } from "../tracking/status-table"
+import {
+  type LastmileNotificationOptions,
+  type ResolvedNotificationOptions,
+  notificationOptionsSchema,
+  resolveNotificationOptions,
+} from "../notifications/notification-options"
 
 export interface LastmilePluginOptions {
   /** When to book: when the order is placed (default), or when the merchant creates the fulfillment. */
@@ -22,6 +28,8 @@ export interface LastmilePluginOptions {
   backend_url?: string
   /** Build that URL from X-Forwarded-Proto and X-Forwarded-Host when no URL is configured. Default false. */
   trust_forwarded_headers?: boolean
+  /** The shopper's and the merchant's messages through Medusa's Notification Module; false turns them off. */
+  notifications?: LastmileNotificationOptions | false
   /** Delivery insights (the admin's "Delivery insights" page and `GET /admin/lastmile/insights`). */
   insights?: {
     /** The store's time zone: days and weeks are counted in it. Default: the app's own (its `TZ`). */
@@ -43,6 +51,7 @@ export interface ResolvedPluginOptions {
   /** The backend's public origin and path prefix, without a trailing slash. */
   backendUrl?: string
   trustForwardedHeaders: boolean
+  notifications: ResolvedNotificationOptions
   insights: { timeZone: string; offerRetentionDays: number; co2Unit: "kg" | "g" }
 }
 
@@ -80,6 +89,7 @@ const schema = z.object({
     .refine(isPublicUrl, "backend_url must be an absolute http(s) URL without credentials, query or fragment")
     .optional(),
   trust_forwarded_headers: z.boolean({ error: "trust_forwarded_headers must be true or false" }).default(false),
+  notifications: notificationOptionsSchema,
   insights: z
     .object(
       {
@@ -143,15 +153,17 @@ export function resolvePluginOptions(options: LastmilePluginOptions | undefined)
     throw new InvalidPluginOptionsError(problems)
   }
   const o = result.data
+  const statusTable = new StatusTable(o.status_map)
   return {
     bookingTrigger: o.booking_trigger,
-    statusTable: new StatusTable(o.status_map),
+    statusTable,
     pollIntervalSeconds: o.poll_interval_seconds,
     pollMaxAgeDays: o.poll_max_age_days,
     pollBatchSize: o.poll_batch_size,
     markReturnsReceived: o.mark_returns_received,
     backendUrl: o.backend_url === undefined ? undefined : new URL(o.backend_url).href.replace(/\/+$/, ""),
     trustForwardedHeaders: o.trust_forwarded_headers,
+    notifications: resolveNotificationOptions(o.notifications, statusTable),
     insights: {
       // The app's own zone when none is given (Node reads TZ); UTC when even that is unknown.
       timeZone: o.insights.time_zone ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC"),

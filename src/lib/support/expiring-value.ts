@@ -25,4 +25,9 @@ export class ExpiringValue<T> {
     }
     return this.held.value
   }
+
+  /** The value changed: the next `get` reads it again. */
+  clear(): void {
+    this.held = undefined
+  }
 }

@@ -12,6 +12,9 @@ import type { FulfillmentLabel } from "../contracts/plugin-data"
 
 export const TASK_STATUS_CHANGED_EVENT = "lastmile.task.status_changed"
 
+/** The lock of a task's tracking, shared by every run that syncs it or sends its messages. */
+export const taskTrackingLockKey = (taskRowId: string): string => `lastmile:tracking:${taskRowId}`
+
 export type SyncSource = "webhook" | "poll" | "admin"
 
 export interface SyncOutcome {

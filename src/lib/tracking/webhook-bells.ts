@@ -1,12 +1,15 @@
 /**
- * The webhook's bells: the event that has a worker re-read a task is rung
- * after the answer, at most once per task per window (the first post of a
- * burst rings at once, later ones once more at the window's end), since one
- * re-read settles every event stored before it and an emit costs a Redis
- * write plus Medusa's cache invalidation. A bell that cannot be rung is
+ * The webhook's bells: the event that has a worker re-read a task, rung
+ * after the answer. Re-reads are throttled in one place, the run coalescer
+ * (lib/support/run-coalescer.ts), here as in the worker: a bell holds its
+ * task's slot for a window after it rings, so the first post of a burst rings
+ * at once and the rest ring once more, with the latest event, when the window
+ * ends; one re-read settles every event stored before it, and an emit costs a
+ * Redis write plus Medusa's cache invalidation. A bell that cannot be rung is
  * warned about once a minute, not once per task: its events stay stored, and
  * the polling job processes them.
  */
+import { RunCoalescer } from "../support/run-coalescer"
 import { ThrottledLog } from "../support/throttled-log"
 
 export interface BellData {
@@ -22,7 +25,9 @@ export interface WebhookBellsOptions {
 }
 
 export class WebhookBells {
-  private readonly windows = new Map<string, { pending?: BellData; timer?: NodeJS.Timeout }>()
+  private readonly runs = new RunCoalescer<void>()
+  /** The latest post of each task not rung yet. */
+  private readonly latest = new Map<string, BellData>()
   private readonly warnings: ThrottledLog
   private readonly windowMs: number
   private closed = false
@@ -36,39 +41,31 @@ export class WebhookBells {
     if (this.closed) {
       return
     }
-    const open = this.windows.get(data.lastmile_task_id)
-    if (open) {
-      open.pending = data
-      return
-    }
-    const window: { pending?: BellData; timer?: NodeJS.Timeout } = {}
-    this.windows.set(data.lastmile_task_id, window)
-    // After the answer has gone: the emit's own work is not the post's.
-    setImmediate(() => {
-      this.options
-        .emit(data)
+    const task = data.lastmile_task_id
+    this.latest.set(task, data)
+    void this.runs.request(task, async () => {
+      const bell = this.latest.get(task)
+      this.latest.delete(task)
+      if (!bell || this.closed) {
+        return
+      }
+      // After the answer has gone: the emit's own work is not the post's.
+      await new Promise((resolve) => setImmediate(resolve))
+      await this.options
+        .emit(bell)
         .catch((error: unknown) =>
           this.warnings.warn(
             "bell",
-            `lastmile: webhook bell for task ${data.lastmile_task_id} not rung (${error instanceof Error ? error.name : "error"}); the polling job processes stored webhook events within a minute`
+            `lastmile: webhook bell for task ${task} not rung (${error instanceof Error ? error.name : "error"}); the polling job processes stored webhook events within a minute`
           )
         )
+      await new Promise((resolve) => setTimeout(resolve, this.windowMs).unref())
     })
-    window.timer = setTimeout(() => {
-      this.windows.delete(data.lastmile_task_id)
-      if (window.pending) {
-        this.ring(window.pending)
-      }
-    }, this.windowMs)
-    window.timer.unref()
   }
 
   /** Stops ringing (at shutdown): bells not rung are left to the polling job. */
   close(): void {
     this.closed = true
-    for (const window of this.windows.values()) {
-      clearTimeout(window.timer)
-    }
-    this.windows.clear()
+    this.latest.clear()
   }
 }

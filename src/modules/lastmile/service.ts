@@ -19,9 +19,14 @@ import {
   providerOptionsIn,
   resolveProviderOptions,
 } from "../../lib/options/provider-options"
-import { LastmileClient, type ServiceTextNotice, onServiceTextCleaned } from "../../lib/service-client"
+import {
+  LastmileClient,
+  type ServiceTextNotice,
+  onServiceTextCleaned,
+  onStoreListChanged,
+} from "../../lib/service-client"
 import { ThrottledLog } from "../../lib/support/throttled-log"
-import { NOTHING_TO_BOOK, type Settlement } from "../../lib/booking/booking-outcome"
+import { NOTHING_TO_BOOK, type ServiceBookingOutcome, settlementOf } from "../../lib/booking/booking-outcome"
 import type { QuotedRate } from "../../lib/contracts/quoted-rate"
 import type { LastmileFulfillmentData } from "../../lib/contracts/plugin-data"
 import { withHistoryEntry } from "../../lib/tracking/task-history"
@@ -29,8 +34,11 @@ import { RunCoalescer } from "../../lib/support/run-coalescer"
 import type { SyncOutcome } from "../../lib/tracking/task-sync"
 import { type BellData, WebhookBells } from "../../lib/tracking/webhook-bells"
 import { ExpiringValue } from "../../lib/support/expiring-value"
-import { type CartRateAnswers, createCartRateAnswers } from "../../lib/checkout/medusa/cart-rates"
-import type { LastmileOptionIndex } from "../../lib/checkout/medusa/read-pricing-additions"
+import type { ServiceFulfilmentLocation } from "../../lib/contracts/service-shapes"
+import { missingChannelMessage, notificationChannelsIn } from "../../lib/notifications/notification-channels"
+import { RatesAnswers } from "../../lib/checkout/rates-answers"
+import { CheckoutCatalogueCache } from "../../lib/checkout/medusa/checkout-catalogue"
+import type { CartRatesState } from "../../lib/checkout/medusa/cart-rates"
 
 interface RawSqlManager {
   execute(sql: string, params: unknown[]): Promise<Record<string, unknown>[]>
@@ -38,7 +46,7 @@ interface RawSqlManager {
 
 type InjectedDependencies = {
   logger: Logger
-  configModule: { modules?: Record<string, unknown>; admin?: { backendUrl?: string } }
+  configModule: { modules?: Record<string, unknown>; admin?: { backendUrl?: string; path?: string } }
   [Modules.EVENT_BUS]?: IEventBusModuleService
   manager: RawSqlManager
 }
@@ -123,12 +131,17 @@ export class LastmileModuleService extends MedusaService({ LastmileTask, Lastmil
   /** Tracking syncs of one task in this process: one running, at most one queued. */
   readonly syncRuns = new RunCoalescer<SyncOutcome>()
   readonly webhookBells: WebhookBells
-  /** The rates route's answers, per cart state (ARCHITECTURE.md, decision 18). */
-  readonly cartRates: CartRateAnswers = createCartRateAnswers()
-  /** The store's lastmile options (the dispatch address, each option's location), asked for on every cart change: read at most once a minute. */
-  readonly optionIndex = new ExpiringValue<LastmileOptionIndex>(60_000)
+  /** The rates route's answers, the latest per cart (ARCHITECTURE.md, decisions 18 and 41). */
+  readonly ratesAnswers = new RatesAnswers()
+  /** What checkout needs of the store that no cart changes, read at most once a minute and again after a change (decision 40). */
+  readonly checkoutCatalogue = new CheckoutCatalogueCache(60_000)
+  /** The service's locations, for a collection message's opening hours: read at most every 5 minutes. */
+  readonly serviceLocations = new ExpiringValue<ServiceFulfilmentLocation[]>(5 * 60_000)
+  private notificationChannels_: ReadonlySet<string> | undefined
   /** What the client's parse edge cleaned of the service's answers, told once a minute per kind (service-text.ts). */
   private readonly onServiceText_: (notice: ServiceTextNotice) => void
+  /** A store's collection switched at the service (a read hands a list, a change none): answers are priced again. */
+  private readonly onStoresChanged_ = (locations?: unknown[]) => (locations ? undefined : this.checkoutChanged())
   /** What checkout offered and shoppers chose, counted and written in batches (ARCHITECTURE.md, decision 55). */
   readonly offerCounts: OfferCounts
 
@@ -169,8 +182,9 @@ export class LastmileModuleService extends MedusaService({ LastmileTask, Lastmil
         warnings.warn(`text:${field}`, `lastmile: the service's ${field} was cleaned before use: ${notice.reason}`)
       }
     }
-    // Held by this module for its life; the signal holds it weakly.
+    // Held by this module for its life; the signals hold them weakly.
     onServiceTextCleaned(this.onServiceText_)
+    onStoreListChanged(this.onStoresChanged_)
     this.offerCounts = new OfferCounts({
       manager: this.manager_,
       logger: this.logger_,
@@ -180,9 +194,22 @@ export class LastmileModuleService extends MedusaService({ LastmileTask, Lastmil
   }
 
   __hooks = {
+    // Said once at boot: a channel the plugin sends on with no provider behind it sends nothing.
+    onApplicationStart: async (): Promise<void> => {
+      const { notifications } = this.pluginOptions_
+      if (!notifications.enabled) {
+        return
+      }
+      if (!this.canNotifyOn(notifications.channel)) {
+        this.logger_.warn(missingChannelMessage(notifications.channel, "shopper"))
+      }
+      if (!this.canNotifyOn(notifications.merchantChannel)) {
+        this.logger_.warn(missingChannelMessage(notifications.merchantChannel, "merchant"))
+      }
+    },
     onApplicationShutdown: async (): Promise<void> => {
       this.webhookBells.close()
-      this.cartRates.clear()
+      this.ratesAnswers.clear()
       await this.offerCounts.close()
       await Promise.allSettled(this.syncRuns.pending())
       await this.connection_?.client.close()
@@ -190,8 +217,29 @@ export class LastmileModuleService extends MedusaService({ LastmileTask, Lastmil
     },
   }
 
+  /** What the rates route and the check of a shopper's choice price a cart with. */
+  cartRatesState(): CartRatesState {
+    return {
+      answers: this.ratesAnswers,
+      catalogue: this.checkoutCatalogue,
+      quoteTtlMs: (this.connection()?.options.quoteCacheTtlSeconds ?? 0) * 1000,
+    }
+  }
+
+  /** A change checkout shows (options, locations, the mapping, a store's collection): read the store again. */
+  checkoutChanged(): void {
+    this.checkoutCatalogue.clear()
+    this.ratesAnswers.clear()
+  }
+
   getPluginOptions(): ResolvedPluginOptions {
     return this.pluginOptions_
+  }
+
+  /** Whether the app's Notification Module has a provider for the channel (read once from its config). */
+  canNotifyOn(channel: string): boolean {
+    this.notificationChannels_ ??= notificationChannelsIn(this.config_ ?? {})
+    return this.notificationChannels_.has(channel)
   }
 
   /** The task rows that may count in an insights report of `[from, to)` (decision 56). */
@@ -218,6 +266,15 @@ export class LastmileModuleService extends MedusaService({ LastmileTask, Lastmil
       // Not an absolute URL: the request's address is used instead.
     }
     return null
+  }
+
+  /**
+   * An order's page in the admin, for the merchant's messages: absolute when
+   * the backend's URL is configured, else a path on the backend.
+   */
+  adminOrderUrl(orderId: string): string {
+    const path = (this.config_?.admin?.path ?? "/app").replace(/\/+$/, "")
+    return `${this.configuredBackendUrl()?.url ?? ""}${path}/orders/${encodeURIComponent(orderId)}`
   }
 
   /**
@@ -320,11 +377,13 @@ export class LastmileModuleService extends MedusaService({ LastmileTask, Lastmil
    */
   async recordFailure(
     task: TaskRow,
-    { attempts, message, needsAttention }: { attempts: number; message: string; needsAttention: boolean }
+    { attempts, message, needsAttention }: { attempts: number; message: string; needsAttention: boolean },
+    extra: { fulfillment_id?: null } = {}
   ): Promise<Date | null> {
     const nextAttemptAt = needsAttention ? null : new Date(Date.now() + nextAttemptDelayMs(attempts))
     const status = needsAttention ? "needs_attention" : "failed"
     await this.updateLastmileTasks({
+      ...extra,
       id: task.id,
       status,
       last_error: message,
@@ -351,44 +410,95 @@ export class LastmileModuleService extends MedusaService({ LastmileTask, Lastmil
   }
 
   /**
-   * Settles an attempt whose run failed before recording its outcome, as
-   * `settlement` says (by default: retried after the backoff, its next attempt
-   * looking the task up first). Only while the row is still that attempt's: a
-   * settled row is another step's or another run's outcome.
+   * Settles an attempt whose run failed before recording its outcome, only
+   * while the row is still that attempt's (a settled row is another step's or
+   * another run's outcome). The row says how (lib/booking/booking-outcome.ts):
+   * `posted` when the request may have reached the service, so a return then
+   * waits for the merchant; items the merchant picked by hand always do; else
+   * it is retried after the backoff, its next attempt looking the task up first.
    */
   async settleInterruptedAttempt(
     attempt: { task_row_id: string; attempts: number },
-    settlement: Settlement = { status: "failed", reason: ATTEMPT_INTERRUPTED }
+    { posted = false, cause = ATTEMPT_INTERRUPTED }: { posted?: boolean; cause?: string } = {}
   ): Promise<void> {
     const task = await this.retrieveLastmileTask(attempt.task_row_id)
     if (task.status !== "booking" || task.attempts !== attempt.attempts) {
       return
     }
-    await this.recordFailure(task, {
-      attempts: task.attempts,
-      message: settlement.reason,
-      needsAttention: settlement.status === "needs_attention",
-    })
+    await this.settle(task, { status: "unknown", reason: cause, posted })
   }
 
   /**
    * Medusa undid a fulfillment after the task on it was booked (a step after
    * the booking failed in the workflow that created it): the service keeps
-   * the task, so the row waits to adopt it. The next attempt looks it up and
-   * books nothing new; a delivery the job cannot fulfil again (items the
-   * merchant picked) waits for the merchant.
+   * the task, so the row waits to adopt it, its next attempt looking it up
+   * and booking nothing new.
    */
   async recordBookingUndone(booking: { task_row_id: string; fulfillment_id: string }): Promise<void> {
     const task = await this.retrieveLastmileTask(booking.task_row_id)
     if (task.status !== "booked" || task.fulfillment_id !== booking.fulfillment_id) {
       return
     }
-    await this.updateLastmileTasks({ id: task.id, fulfillment_id: null })
-    await this.recordFailure(task, {
-      attempts: task.attempts,
-      message: `Medusa undid the fulfillment after the service booked task ${task.task_id}: the next attempt adopts that task instead of booking again.`,
-      needsAttention: task.origin === "part",
+    await this.settle(
+      task,
+      {
+        status: "unknown",
+        reason: `Medusa undid the fulfillment after the service booked task ${task.task_id}: the next attempt adopts that task instead of booking again.`,
+        posted: false,
+      },
+      { fulfillment_id: null }
+    )
+  }
+
+  /** A settlement of an outcome that booked nothing, as the row's kind and origin say. */
+  private async settle(
+    task: TaskRow,
+    outcome: Exclude<ServiceBookingOutcome, { status: "booked" }>,
+    extra: { fulfillment_id?: null } = {}
+  ): Promise<void> {
+    const settlement = settlementOf(outcome, { direction: task.kind, retryable: task.origin !== "part" })
+    await this.recordFailure(
+      task,
+      { attempts: task.attempts, message: settlement.reason, needsAttention: settlement.status === "needs_attention" },
+      extra
+    )
+  }
+
+  /** A cancelled return's row that was never booked: closed, so no pass reads it again. */
+  async closeUnbookedTask(merchantOrderId: string): Promise<void> {
+    const [task] = await this.listLastmileTasks({
+      merchant_order_id: merchantOrderId,
+      status: ["pending", "booking", "failed", "needs_attention"],
     })
+    if (task) {
+      await this.updateLastmileTasks({
+        id: task.id,
+        status: "cancelled",
+        next_attempt_at: null,
+        status_history: withHistoryEntry(task.status_history, {
+          value: "cancelled",
+          source: "medusa",
+          detail: "Cancelled in Medusa before it was booked: it is never booked.",
+        }),
+      })
+    }
+  }
+
+  /**
+   * Names what stopped an attempt its compensation could only call
+   * interrupted (Medusa refused the fulfillment, say), while the row still
+   * says so.
+   */
+  async noteInterruptionCause(taskRowId: string, cause: string): Promise<void> {
+    const task = await this.retrieveLastmileTask(taskRowId)
+    if (task.last_error !== ATTEMPT_INTERRUPTED) {
+      return
+    }
+    const history = (task.status_history as { entries?: Record<string, unknown>[] } | null)?.entries ?? []
+    const last = history.at(-1)
+    const entries =
+      last?.detail === ATTEMPT_INTERRUPTED ? [...history.slice(0, -1), { ...last, detail: cause }] : history
+    await this.updateLastmileTasks({ id: task.id, last_error: cause, status_history: { entries } })
   }
 
   /** Puts a task row back as it was before a step changed it: the compensation of the steps that record. */

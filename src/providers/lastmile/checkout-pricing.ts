@@ -1,10 +1,13 @@
 /**
  * Prices lastmile options at checkout from one quote per cart state. Every
- * option of a cart reads its rate from the same cached (or in-flight) quote;
- * nothing here throws, because an exception on the cart path fails the
- * shopper's add-to-cart.
+ * option of a cart reads its rate from the same cached (or in-flight) quote,
+ * and each option is priced from it once (`offer`): the rates route, Medusa's
+ * `/calculate` and listings, and checking a shopper's choice all read the
+ * same offer. Nothing here throws, because an exception on the cart path
+ * fails the shopper's add-to-cart.
  */
 import type { LastmileClient, ServiceQuote } from "../../lib/service-client"
+import type { QuoteRequest } from "../../lib/contracts/service-shapes"
 import { LastmileError, isServiceOutage } from "../../lib/service-client"
 import { type LastmileFulfillmentOption, quoteDeliveryTypeOf } from "../../lib/contracts/fulfillment-options"
 import {
@@ -13,7 +16,7 @@ import {
   type MerchantProductIdSource,
   buildQuoteRequest,
 } from "../../lib/checkout/quote-request"
-import { QuoteCache, fingerprint } from "./quote-cache"
+import { type HeldQuote, QuoteCache, fingerprint } from "./quote-cache"
 import type { PricingResult } from "../../lib/checkout/pricing-result"
 import { type StockLocationLike, storeExternalId } from "../../lib/store/store-identity"
 import {
@@ -61,7 +64,7 @@ export interface CheckoutPricerOptions {
 export class CheckoutPricer {
   constructor(
     private readonly client: LastmileClient,
-    private readonly cache: QuoteCache<ServiceQuote>,
+    private readonly cache: QuoteCache<ServiceQuote, PricingResult>,
     private readonly options: CheckoutPricerOptions
   ) {}
 
@@ -73,6 +76,54 @@ export class CheckoutPricer {
   async price(option: LastmileFulfillmentOption, context: CartPricingContext, wish?: RateWish): Promise<PricingResult> {
     const deadline = Date.now() + this.options.budgetMs
     const deliveryType = quoteDeliveryTypeOf(option, this.options.quoteDeliveryType)
+    const state = this.stateOf(context, deliveryType)
+    if (!state.ok) {
+      return state.incomplete
+    }
+    const held = await this.cache.get(state.key, () => this.client.quote(state.request))
+    const key = offerKey(option, context, wish)
+    let offer = held.offers.get(key)
+    if (!offer) {
+      offer = this.offer(option, context, held, deliveryType, wish, deadline)
+      held.offers.set(key, offer)
+      // A store the held store list could not place is judged again on the next ask, not for the quote's life.
+      const forget = () => held.offers.delete(key)
+      void offer.then((result) => (!result.ok && result.reason === "store_ambiguous" ? forget() : undefined), forget)
+    }
+    return offer
+  }
+
+  /**
+   * Of a whole cart's lines, those `option` was priced with. Medusa prices an
+   * option with the lines of its shipping profile but checks the shopper's
+   * choice with the whole cart: the lines of the profile whose quote holds an
+   * offer for this option are the ones the shopper was shown a price for.
+   */
+  linesPricedFor(option: LastmileFulfillmentOption, context: CartPricingContext): MedusaLineLike[] {
+    const byProfile = new Map<string | undefined, MedusaLineLike[]>()
+    for (const line of context.items) {
+      const profile = line.variant?.product?.shipping_profile?.id ?? undefined
+      byProfile.set(profile, [...(byProfile.get(profile) ?? []), line])
+    }
+    if (byProfile.size > 1) {
+      const deliveryType = quoteDeliveryTypeOf(option, this.options.quoteDeliveryType)
+      const prefix = offerKey(option, context)
+      for (const lines of byProfile.values()) {
+        const state = this.stateOf({ ...context, items: lines }, deliveryType)
+        const held = state.ok ? this.cache.peek(state.key) : undefined
+        if (held && [...held.offers.keys()].some((key) => key.startsWith(prefix))) {
+          return lines
+        }
+      }
+    }
+    return context.items
+  }
+
+  /** The quote request of a cart state and its key: the state and type without the collection point, which every option of a type shares. */
+  private stateOf(
+    context: CartPricingContext,
+    deliveryType: string
+  ): { ok: true; request: QuoteRequest; key: string } | { ok: false; incomplete: PricingResult } {
     const built = buildQuoteRequest({
       merchantOrderId: context.cartId,
       merchantOrderName: context.cartId,
@@ -86,14 +137,16 @@ export class CheckoutPricer {
     if (!built.ok) {
       return {
         ok: false,
-        reason: "input_incomplete",
-        detail: built.problems.map((p) => p.message).join(" "),
-        problems: built.problems,
+        incomplete: {
+          ok: false,
+          reason: "input_incomplete",
+          detail: built.problems.map((p) => p.message).join(" "),
+          problems: built.problems,
+        },
       }
     }
-    // The cart state and type, without the collection point: every option of a type shares one quote.
     const { collection: _collection, ...state } = built.request
-    // Lines in a stable order: two reads of one cart (the rates route's early quote, Medusa's workflow) may list them differently.
+    // Lines in a stable order: two reads of one cart may list them differently.
     const lines = [...(state.order.lineItems ?? [])].sort((a, b) =>
       a.merchantProductId < b.merchantProductId ? -1 : a.merchantProductId > b.merchantProductId ? 1 : 0
     )
@@ -101,16 +154,30 @@ export class CheckoutPricer {
       state: { ...state, order: { ...state.order, lineItems: lines } },
       currency: context.currencyCode.toUpperCase(),
     })
-    const outcome = await this.cache.get(key, () => this.client.quote(built.request))
-    if (!outcome.ok) {
-      const error = outcome.error
+    return { ok: true, request: built.request, key }
+  }
+
+  /**
+   * A new cart state priced into one option's outcome: once per state,
+   * option, stock location and rate asked for, from the state's quote.
+   */
+  private async offer(
+    option: LastmileFulfillmentOption,
+    context: CartPricingContext,
+    held: HeldQuote<ServiceQuote, PricingResult>,
+    deliveryType: string,
+    wish: RateWish | undefined,
+    deadline: number
+  ): Promise<PricingResult> {
+    if (!held.ok) {
+      const error = held.error
       const detail = error instanceof LastmileError ? error.message : "the delivery service could not be reached"
       return isServiceOutage(error)
         ? { ok: false, reason: "service_unavailable", detail, error }
         : { ok: false, reason: "service_refused", detail, error }
     }
-    const quote = outcome.value
-    const read = { eligibility: quote.eligibility, quotedAt: outcome.at }
+    const quote = held.value
+    const read = { eligibility: quote.eligibility, quotedAt: held.at }
     if (option.kind === "collection") {
       const externalId = storeExternalId(context.location)
       if (!externalId) {
@@ -132,4 +199,10 @@ export class CheckoutPricer {
     const choice = selectDeliveryRate(quote, deliveryType, context.currencyCode, { rule: this.options.rateRule, wish })
     return { ...choice, ...read }
   }
+}
+
+/** Which offer of a quote a pricing is: the option, its store, and the rate asked for (none: the option's prefix). */
+function offerKey(option: LastmileFulfillmentOption, context: CartPricingContext, wish?: RateWish): string {
+  const prefix = `${option.id}\u0000${context.location?.id ?? ""}\u0000`
+  return wish ? `${prefix}${wish.rateCode ?? ""}\u0000${wish.name ?? ""}\u0000${wish.chosen ? 1 : 0}` : prefix
 }

@@ -1,9 +1,12 @@
 /**
- * One upstream quote per cart state. lru-cache gives the TTL and, through
- * `fetch`, the single flight: concurrent callers for the same fingerprint
- * share one in-flight request. A failure is remembered briefly too (negative
- * cache), so an outage costs one upstream call per cart state, not one per
- * option per refresh.
+ * One upstream quote per cart state: the quote store every checkout price is
+ * read from (the rates route's, `/calculate`, Medusa's listings, checking a
+ * choice). lru-cache gives the TTL and, through `fetch`, the single flight:
+ * concurrent callers for the same fingerprint share one in-flight request. A
+ * failure is remembered briefly too (negative cache), so an outage costs one
+ * upstream call per cart state, not one per option per refresh. Each quote
+ * held carries the offers priced from it (`offers`, filled by the pricer), so
+ * an option is priced once per cart state, and they go with it.
  *
  * With a `shared` store (Medusa's Caching and Locking modules, for apps on
  * several instances) a quote fetched by one instance serves the others: the
@@ -14,6 +17,9 @@ import { LRUCache } from "lru-cache"
 
 /** `at`: when the value was loaded (ms since epoch), so a caller knows how old a cached quote is. */
 export type CachedOutcome<T> = { ok: true; value: T; at: number } | { ok: false; error: unknown }
+
+/** A quote as held, with what was priced from it, by the pricer's key; it lives and goes with the quote. */
+export type HeldQuote<T, O = unknown> = CachedOutcome<T> & { offers: Map<string, Promise<O>> }
 
 /** A quote in the shared store, with when it was fetched, so every instance expires it at the same time. */
 export interface SharedValue<T> {
@@ -34,7 +40,11 @@ export interface SharedQuoteStore<T> {
 export interface QuoteCacheOptions<T = unknown> {
   ttlMs: number
   failureTtlMs: number
+  /** At most this many quotes. Default 2,000. */
   max?: number
+  /** And at most this much of them, each counted by `sizeOf` (a failure counts 1). */
+  maxSize?: number
+  sizeOf?: (value: T) => number
   shared?: SharedQuoteStore<T>
   /** How long an instance waits for another one's fetch of the same quote before fetching its own. */
   lockWaitMs?: number
@@ -42,15 +52,23 @@ export interface QuoteCacheOptions<T = unknown> {
   now?: () => number
 }
 
-export class QuoteCache<T extends object> {
-  private readonly cache: LRUCache<string, CachedOutcome<T>, () => Promise<T>>
+export class QuoteCache<T extends object, O = unknown> {
+  private readonly cache: LRUCache<string, HeldQuote<T, O>, () => Promise<T>>
   private readonly now: () => number
 
   constructor(private readonly options: QuoteCacheOptions<T>) {
     this.now = options.now ?? Date.now
-    this.cache = new LRUCache<string, CachedOutcome<T>, () => Promise<T>>({
-      max: options.max ?? 5000,
+    this.cache = new LRUCache<string, HeldQuote<T, O>, () => Promise<T>>({
+      max: options.max ?? 2000,
+      ...(options.maxSize && options.sizeOf
+        ? {
+            maxSize: options.maxSize,
+            sizeCalculation: (held: HeldQuote<T, O>) => (held.ok ? Math.max(1, options.sizeOf!(held.value)) : 1),
+          }
+        : {}),
       ttl: Math.max(1, options.ttlMs),
+      // Expired quotes are dropped as they expire, not when the LRU is full: memory follows the traffic.
+      ttlAutopurge: true,
       ...(options.now ? { perf: { now: options.now } } : {}),
       fetchMethod: async (key, _stale, { context, options: setOptions }) => {
         const outcome = await this.loadThroughShared(key, context)
@@ -60,19 +78,29 @@ export class QuoteCache<T extends object> {
           // A quote another instance fetched earlier expires here when it expires there.
           setOptions.ttl = Math.max(1, this.options.ttlMs - (this.now() - outcome.at))
         }
-        return outcome
+        return { ...outcome, offers: new Map() }
       },
     })
   }
 
-  /** The outcome for `key`: cached, joined in flight, or loaded now. Never throws. */
-  async get(key: string, load: () => Promise<T>): Promise<CachedOutcome<T>> {
+  /** The quote for `key`: cached, joined in flight, or loaded now. Never throws. */
+  async get(key: string, load: () => Promise<T>): Promise<HeldQuote<T, O>> {
     // lru-cache reads a TTL of 0 as "forever", so caching switched off bypasses it.
     if (this.options.ttlMs <= 0) {
-      return settle(load, this.now)
+      return { ...(await settle(load, this.now)), offers: new Map() }
     }
-    const outcome = await this.cache.fetch(key, { context: load })
-    return outcome ?? { ok: false, error: new Error("quote cache returned nothing") }
+    const held = await this.cache.fetch(key, { context: load })
+    return held ?? { ok: false, error: new Error("quote cache returned nothing"), offers: new Map() }
+  }
+
+  /** Drops every quote held (what the service offers changed). */
+  clear(): void {
+    this.cache.clear()
+  }
+
+  /** The quote held for `key`, if any, without loading one. */
+  peek(key: string): HeldQuote<T, O> | undefined {
+    return this.cache.peek(key)
   }
 
   /**

@@ -1,5 +1,4 @@
 import { AbstractFulfillmentProviderService, MedusaError, Modules } from "@medusajs/framework/utils"
-import { LRUCache } from "lru-cache"
 import type {
   CalculateShippingOptionPriceDTO,
   CalculatedShippingOptionPrice,
@@ -16,7 +15,7 @@ import {
   PENDING_BOOKING,
   readFulfillmentData,
 } from "../../lib/contracts/plugin-data"
-import { LastmileClient, type ServiceQuote, describeRefusal } from "../../lib/service-client"
+import { LastmileClient, type ServiceQuote, describeRefusal, onStoreListChanged } from "../../lib/service-client"
 import { type CartPricingContext, CheckoutPricer } from "./checkout-pricing"
 import { toStoreDescriptions, toStoreView } from "../../lib/store/store-identity"
 import type { PricingResult } from "../../lib/checkout/pricing-result"
@@ -97,13 +96,9 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
   private readonly fulfillmentOptions_: LastmileFulfillmentOption[]
   private readonly stores_: StoreDirectory
   private readonly warnings_: ThrottledLog
-  /**
-   * The cart lines each option was last priced with. Medusa prices an option
-   * with the cart's items of the option's shipping profile, but hands
-   * validateFulfillmentData the whole cart right after: it re-quotes with the
-   * same lines, so the shopper's choice is checked against the quote they saw.
-   */
-  private readonly pricedLines_ = new LRUCache<string, string[]>({ max: 10_000, ttl: 10 * 60_000 })
+  private readonly quotes_: QuoteCache<ServiceQuote, PricingResult>
+  /** Held as long as the provider: the signal holds it weakly. */
+  private readonly onStoresChanged_ = (locations?: unknown[]) => (locations ? undefined : this.quotes_.clear())
 
   /** Runs at boot: a bad option stops the app with a message naming each problem. */
   static validateOptions(options: Record<string, unknown>): void {
@@ -135,10 +130,14 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
       logger,
     })
     this.fulfillmentOptions_ = buildFulfillmentOptions(this.options_.deliveryTypes)
-    const cache = new QuoteCache<ServiceQuote>({
+    const cache = new QuoteCache<ServiceQuote, PricingResult>({
       ttlMs: this.options_.quoteCacheTtlSeconds * 1000,
       // A failed quote is retried at most every few seconds per cart state.
       failureTtlMs: Math.min(5000, this.options_.quoteCacheTtlSeconds * 1000),
+      // Bounded by quotes and by rates: 2,000 quotes of a small shop, fewer of a shop with many stores.
+      max: 2000,
+      maxSize: 50_000,
+      sizeOf: (quote) => quote.rates.length,
       // Several instances share one quote per cart state; one instance fetches it while the others wait.
       shared: medusaSharedQuoteStore<ServiceQuote>({
         caching: optionalDependency<ICachingModuleService>(cradle, Modules.CACHING),
@@ -153,6 +152,9 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
       retryMs: 30_000,
       warn: (message) => this.warnings_.warn("stores", message),
     })
+    // A store's collection switched at the service: no quote held may still offer (or refuse) it.
+    onStoreListChanged(this.onStoresChanged_)
+    this.quotes_ = cache
     this.pricer_ = new CheckoutPricer(this.client_, cache, {
       // The first delivery type's quote also prices collection.
       quoteDeliveryType: this.options_.deliveryTypes[0],
@@ -203,7 +205,6 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
         return this.unpriced(undefined)
       }
       const cart = this.toPricingContext(medusa)
-      this.rememberPricedLines(option, cart)
       const chosen = chosenMethodFor(option, medusa.lastmile_chosen_methods, cart.location?.id)
       const wanted = rateWish(option, data, chosen)
       const result: PricingResult =
@@ -334,10 +335,8 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
     }
     const wish = asked.wish
     const cart = this.toPricingContext(context)
-    const pricedLines = this.pricedLines_.get(pricedKey(option, cart))
-    if (pricedLines) {
-      cart.items = cart.items.filter((item) => item.id && pricedLines.includes(item.id))
-    }
+    // Checked against the offer the shopper was shown: the quote already held for these lines.
+    cart.items = this.pricer_.linesPricedFor(option, cart)
     const result = await this.pricer_.price(option, cart, wish)
     const base: LastmileShippingMethodData = {
       provider: LASTMILE_DATA_MARKER,
@@ -458,14 +457,6 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
     }
   }
 
-  private rememberPricedLines(option: LastmileFulfillmentOption, cart: CartPricingContext): void {
-    const ids = cart.items.map((item) => item.id)
-    // Lines without ids cannot be matched later: then the whole cart is quoted, as before.
-    if (ids.length && ids.every((id): id is string => typeof id === "string" && id.length > 0)) {
-      this.pricedLines_.set(pricedKey(option, cart), ids)
-    }
-  }
-
   /** Reads the cart from either context Medusa passes (pricing or validation), with the hook's additions. */
   private toPricingContext(context: MedusaPricingContext | ValidateFulfillmentDataContext): CartPricingContext {
     // Both contexts carry the cart's fields; the hook's additions ride on the pricing one only.
@@ -490,15 +481,18 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
     return this.findOption(data) !== undefined
   }
 
-  /** Every lastmile option except the return one is priced by a quote. */
+  /**
+   * Every lastmile option except the return one is priced by a quote. An
+   * update that leaves the option's data as it is (the dashboard's edit sends
+   * none) keeps the data this answered for when the option was created.
+   */
   async canCalculate(data: CreateShippingOptionDTO): Promise<boolean> {
+    if (!data.data && "id" in data && data.id) {
+      return true
+    }
     const option = this.findOption(data.data ?? {})
     return option !== undefined && option.kind !== "return"
   }
-}
-
-function pricedKey(option: LastmileFulfillmentOption, cart: CartPricingContext): string {
-  return `${cart.cartId}\u0000${option.id}\u0000${cart.location?.id ?? ""}`
 }
 
 /** Medusa's order flows (returns, exchanges, claims) price with the order, never a cart. */

@@ -3,7 +3,7 @@
  * `describePricing` and `toOptionRate`, an order's fulfillment from the
  * contracts. A change of the server's shapes changes (or breaks) these.
  */
-import { type PricedShippingOption, toOptionRate } from "../../lib/checkout/option-rate"
+import { type OptionPrice, type ShownOption, toOptionRate } from "../../lib/checkout/option-rate"
 import type { LastmileRatesResponse as RouteRatesResponse } from "../../lib/checkout/option-rate"
 import {
   LASTMILE_DATA_MARKER,
@@ -13,7 +13,7 @@ import {
   toFulfillmentData,
   toLabels,
 } from "../../lib/contracts/plugin-data"
-import { buildFulfillmentOptions } from "../../lib/contracts/fulfillment-options"
+import { buildFulfillmentOptions, optionKindOf } from "../../lib/contracts/fulfillment-options"
 import type { PricingResult } from "../../lib/checkout/pricing-result"
 import { describePricing, describeStandIn } from "../../lib/checkout/rate-details"
 import type { ServiceRate } from "../../lib/contracts/service-shapes"
@@ -69,17 +69,11 @@ function option(
   fulfillmentOptionId: string,
   amount: number | null,
   lastmile: ReturnType<typeof describePricing>,
-  stockLocation: PricedShippingOption["stock_location"] = null
-): PricedShippingOption {
+  stockLocation: ShownOption["location"] = null
+): { shown: ShownOption; price: OptionPrice } {
   return {
-    id,
-    name,
-    provider_id: LASTMILE_PROVIDER_ID,
-    amount,
-    is_tax_inclusive: true,
-    data: { id: fulfillmentOptionId },
-    calculated_price: { lastmile },
-    stock_location: stockLocation,
+    shown: { id, name, kind: optionKindOf(fulfillmentOptionId) ?? "delivery", location: stockLocation },
+    price: { calculated_amount: amount, is_calculated_price_tax_inclusive: true, lastmile },
   }
 }
 
@@ -120,12 +114,12 @@ const sameDay = option(
 )
 
 /** What the route answers, built the way the route builds it. */
-export function ratesResponse(options: PricedShippingOption[]): RouteRatesResponse {
+export function ratesResponse(options: { shown: ShownOption; price: OptionPrice }[]): RouteRatesResponse {
   return {
     cart_id: "cart_1",
     currency_code: "gbp",
     eligibility: "PARTIAL",
-    rates: options.map((o) => toOptionRate(o, "gbp")),
+    rates: options.map((o) => toOptionRate(o.shown, o.price, "gbp")),
   }
 }
 

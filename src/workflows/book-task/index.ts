@@ -18,7 +18,6 @@
  * turns one into the error Medusa's dashboard shows, so Medusa undoes the
  * fulfillment. Each step's compensation undoes what it did.
  */
-import { randomUUID } from "node:crypto"
 import { acquireLockStep, createOrderFulfillmentWorkflow, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { WorkflowResponse, createWorkflow, transform, when } from "@medusajs/framework/workflows-sdk"
 import type { BookingErrorCode, BookingSkip } from "../../lib/booking/booking-outcome"
@@ -28,6 +27,7 @@ import { type BookingPlan, prepareBookingStep } from "./steps/prepare-booking"
 import { bookAtServiceStep } from "./steps/book-at-service"
 import { type RecordedOutcome, recordBookingOutcomeStep } from "./steps/record-booking-outcome"
 import { readTaskOutcomeStep } from "./steps/read-task-outcome"
+import { sendTaskNotificationsStep } from "../notify-task/steps/send-task-notifications"
 
 export type { BookingTarget } from "./read-booking"
 
@@ -43,8 +43,6 @@ export interface BookTaskWorkflowInput {
   retry_needs_attention?: boolean
   /** The plugin's own run started this attempt on the task row (handed to the hook's booking). */
   attempt?: number
-  /** That run's first attempt at the delivery: no lookup needed first. */
-  first_attempt?: boolean
 }
 
 export type BookTaskWorkflowOutput =
@@ -61,22 +59,24 @@ export const bookTaskWorkflowId = "lastmile-book-task"
 export const bookingLockKey = (reference: string): string => `lastmile:booking:${reference}`
 
 export const bookTaskWorkflow = createWorkflow(bookTaskWorkflowId, (input: BookTaskWorkflowInput) => {
-  const identity = identifyTaskStep(input.target)
+  const identity = identifyTaskStep(
+    transform({ input }, ({ input }) => ({ target: input.target, lock_owner: input.lock_owner }))
+  )
   // No key, no lock: for a task that is not the plugin's, or whose lock the caller holds.
+  // (One transform per value: a property of a transform's result is not resolved.)
   const lockKey = transform({ input, identity }, ({ input, identity }) =>
     identity.action === "go" && !input.lock_held ? [bookingLockKey(identity.reference)] : []
   )
-  const lockOwner = transform({ input }, ({ input }) => input.lock_owner ?? `lastmile-book:${randomUUID()}`)
+  const lockOwner = transform({ identity }, ({ identity }) => identity.lock_owner)
   const lockTimeout = transform({ input }, ({ input }) => input.lock_timeout ?? 60)
   acquireLockStep({ key: lockKey, ownerId: lockOwner, timeout: lockTimeout, ttl: 120, executeOnSubWorkflow: true })
 
   const plan = prepareBookingStep(
-    transform({ input, identity, lockOwner }, ({ input, identity, lockOwner }) => ({
+    transform({ input, identity }, ({ input, identity }) => ({
       target: input.target,
       identity,
-      lock_owner: lockOwner,
+      lock_owner: identity.lock_owner,
       attempt: input.attempt,
-      first_attempt: input.first_attempt,
       retry_needs_attention: input.retry_needs_attention,
     }))
   )
@@ -96,10 +96,9 @@ export const bookTaskWorkflow = createWorkflow(bookTaskWorkflowId, (input: BookT
         task_row_id: attempt.task_row_id,
         attempts: attempt.attempts,
         subject: attempt.subject,
-        known: attempt.known,
       }))
     )
-    return recordBookingOutcomeStep(
+    const recorded = recordBookingOutcomeStep(
       transform({ attempt, outcome }, ({ attempt, outcome }) => ({
         task_row_id: attempt.task_row_id,
         read: attempt.read,
@@ -107,9 +106,15 @@ export const bookTaskWorkflow = createWorkflow(bookTaskWorkflowId, (input: BookT
         outcome,
       }))
     )
+    // The shopper's "booked" message, or the merchant's feed after a failure (ARCHITECTURE.md, decision 45).
+    sendTaskNotificationsStep(transform({ attempt }, ({ attempt }) => ({ task_row_id: attempt.task_row_id })))
+    return recorded
   })
 
-  releaseLockStep({ key: lockKey, ownerId: lockOwner, executeOnSubWorkflow: true })
+  // The outcome is recorded: a lock that cannot be released expires with its TTL rather than undo it.
+  releaseLockStep({ key: lockKey, ownerId: lockOwner, executeOnSubWorkflow: true }).config({
+    continueOnPermanentFailure: true,
+  })
 
   const result = transform({ plan, fulfilled, recorded }, ({ plan, fulfilled, recorded }): BookTaskWorkflowOutput => {
     switch (plan.action) {

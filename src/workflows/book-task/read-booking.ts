@@ -8,7 +8,7 @@
  * takes the task's lock and writes.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MathBN, MedusaError } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, MathBN } from "@medusajs/framework/utils"
 import { LASTMILE_MODULE } from "../../modules/lastmile"
 import type { LastmileModuleService } from "../../modules/lastmile/service"
 import type { BookingSubject } from "../../lib/booking/book-at-service"
@@ -118,17 +118,6 @@ function isoOf(value: unknown): string | null {
   return date && !Number.isNaN(date.getTime()) ? date.toISOString() : null
 }
 
-function connectionOf(container: MedusaContainer) {
-  const connection = container.resolve<LastmileModuleService>(LASTMILE_MODULE).connection()
-  if (!connection) {
-    throw new MedusaError(
-      MedusaError.Types.NOT_ALLOWED,
-      "Lastmile booking needs attention: the lastmile provider is not configured in medusa-config."
-    )
-  }
-  return connection
-}
-
 // ------------------------------------------------------------ a fulfillment Medusa created
 
 export type FulfillmentIdentity =
@@ -174,7 +163,13 @@ export async function readFulfillmentBooking(
   if (!orderId) {
     return { action: "refuse", reason: "Lastmile books fulfillments of orders; this one belongs to no order." }
   }
-  const connection = connectionOf(container)
+  const connection = tasks.connection()
+  if (!connection) {
+    return {
+      action: "refuse",
+      reason: "Lastmile booking needs attention: the lastmile provider is not configured in medusa-config.",
+    }
+  }
   const [{ data: options }, order, replacements, { data: locations }, [orderTask]] = await Promise.all([
     query.graph({
       entity: "shipping_option",

@@ -11,16 +11,17 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { acquireLockStepId } from "@medusajs/medusa/core-flows"
 import { type BookTaskWorkflowInput, type BookTaskWorkflowOutput, bookTaskWorkflow } from "./index"
+import { referenceOf } from "./steps/identify-task"
 import { taskOutcomeOf } from "./steps/read-task-outcome"
+import { type BookingTarget, readFulfillmentBooking } from "./read-booking"
 import { LASTMILE_MODULE } from "../../modules/lastmile"
-import { ATTEMPT_INTERRUPTED, type LastmileModuleService } from "../../modules/lastmile/service"
+import type { LastmileModuleService } from "../../modules/lastmile/service"
 import type { BookingErrorCode, BookingSkip } from "../../lib/booking/booking-outcome"
 import { errorMessage } from "../../lib/support/error-message"
-import type { BookingTarget } from "./read-booking"
 
 export type TaskBookingOutcome =
   | BookingSkip
-  | { status: "booked"; taskId: string; adopted: boolean }
+  | { status: "booked"; taskId: string; adopted: boolean; taskRowId: string }
   | { status: "refused"; code: BookingErrorCode; reason: string }
   | { status: "failed"; reason: string; nextAttemptAt?: Date }
   /** Another run holds the task's lock (it books), or the attempt is not settled yet. */
@@ -33,53 +34,28 @@ export async function bookTask(
   target: BookingTarget,
   options: BookTaskOptions = {}
 ): Promise<TaskBookingOutcome> {
-  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-  const named = nameOf(target)
   const { result, errors } = await bookTaskWorkflow(container).run({
     input: { ...options, target, lock_owner: options.lock_owner ?? `lastmile-run:${randomUUID()}` },
     throwOnError: false,
   })
   const failure = errors?.[0]
-  const outcome = failure
-    ? failure.action === acquireLockStepId
+  const outcome = !failure
+    ? outcomeOf(result)
+    : failure.action === acquireLockStepId
       ? ({ status: "busy", reason: "another run holds the task's lock" } as const)
-      : await settledAfter(container, target, failure.error)
-    : fromResult(result)
-  switch (outcome.status) {
-    case "booked":
-      logger.info(`lastmile: ${named} booked as task ${outcome.taskId}${outcome.adopted ? " (adopted)" : ""}`)
-      break
-    case "failed":
-      logger.warn(
-        `lastmile: booking ${named} failed, retrying from ${outcome.nextAttemptAt?.toISOString()}: ${outcome.reason}`
-      )
-      break
-    case "needs_attention":
-    case "refused":
-      logger.warn(`lastmile: booking ${named} needs attention: ${outcome.reason}`)
-      break
-    case "busy":
-      logger.warn(`lastmile: booking ${named} skipped: ${outcome.reason ?? "another run books it"}`)
-      break
+      : await settledAfter(container, target, errorMessage(failure.error))
+  // The booking inside the plugin's own run is told by that run; a settled failure by the step that records it.
+  if (!options.lock_held) {
+    logOutcome(container, target, outcome, failure ? errorMessage(failure.error) : undefined)
   }
   return outcome
 }
 
-function nameOf(target: BookingTarget): string {
-  switch (target.kind) {
-    case "order":
-      return target.reference_id ?? target.order_id
-    case "return":
-      return `return ${target.return_id}`
-    case "fulfillment":
-      return `fulfillment ${target.fulfillment_id}`
-  }
-}
-
-function fromResult(result: BookTaskWorkflowOutput): TaskBookingOutcome {
+/** What a run (or, after a failed one, the task row) says, in the runners' words. */
+function outcomeOf(result: BookTaskWorkflowOutput): TaskBookingOutcome {
   switch (result.status) {
     case "booked":
-      return { status: "booked", taskId: result.task_id, adopted: result.adopted }
+      return { status: "booked", taskId: result.task_id, adopted: result.adopted, taskRowId: result.task_row_id }
     case "failed":
       return { status: "failed", reason: result.reason, nextAttemptAt: new Date(result.next_attempt_at) }
     case "booking":
@@ -92,43 +68,50 @@ function fromResult(result: BookTaskWorkflowOutput): TaskBookingOutcome {
 /**
  * A run that failed (Medusa refused the fulfillment, or the booking inside it
  * refused): the task row says how its compensation or the booking settled
- * it. When the cause was Medusa's rather than the service's, the row says
- * that cause instead of "did not complete".
+ * it, and names the cause when its compensation could only say "interrupted".
  */
 async function settledAfter(
   container: MedusaContainer,
   target: BookingTarget,
-  error: unknown
+  cause: string
 ): Promise<TaskBookingOutcome> {
-  const reason = errorMessage(error)
-  const reference =
-    target.kind === "order"
-      ? (target.reference_id ?? target.order_id)
-      : target.kind === "return"
-        ? target.return_id
-        : null
   const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
-  const [task] = reference ? await tasks.listLastmileTasks({ merchant_order_id: reference }) : []
-  if (!task) {
-    return { status: "failed", reason }
+  const reference = await taskReference(container, target)
+  const [row] = reference ? await tasks.listLastmileTasks({ merchant_order_id: reference }, { select: ["id"] }) : []
+  if (!row) {
+    return { status: "failed", reason: cause }
   }
-  if (task.status === "booked") {
-    return { status: "already_booked" }
+  await tasks.noteInterruptionCause(row.id, `The booking attempt did not complete: ${cause}`)
+  const settled = taskOutcomeOf(await tasks.retrieveLastmileTask(row.id))
+  return settled.status === "booked" ? { status: "already_booked" } : outcomeOf(settled)
+}
+
+async function taskReference(container: MedusaContainer, target: BookingTarget): Promise<string | null> {
+  if (target.kind !== "fulfillment") {
+    return referenceOf(target)
   }
-  if ((task.status === "failed" || task.status === "needs_attention") && task.last_error === ATTEMPT_INTERRUPTED) {
-    const message = `Lastmile booking failed: ${reason}`
-    await tasks.updateLastmileTasks({ id: task.id, last_error: message })
-    task.last_error = message
-  }
-  const settled = taskOutcomeOf(task)
-  switch (settled.status) {
-    case "failed":
-      return { status: "failed", reason: settled.reason, nextAttemptAt: new Date(settled.next_attempt_at) }
-    case "booking":
-      return { status: "busy", reason: settled.reason }
-    case "booked":
-      return { status: "already_booked" }
-    default:
-      return settled
+  const read = await readFulfillmentBooking(container, target.fulfillment_id).catch(() => null)
+  return read?.action === "book" ? read.reference : null
+}
+
+function logOutcome(
+  container: MedusaContainer,
+  target: BookingTarget,
+  outcome: TaskBookingOutcome,
+  cause: string | undefined
+): void {
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const named =
+    target.kind === "fulfillment"
+      ? `fulfillment ${target.fulfillment_id}`
+      : target.kind === "return"
+        ? `return ${target.return_id}`
+        : referenceOf(target)
+  if (outcome.status === "booked") {
+    logger.info(`lastmile: ${named} booked as task ${outcome.taskId}${outcome.adopted ? " (adopted)" : ""}`)
+  } else if (outcome.status === "busy" || outcome.status === "refused") {
+    logger.warn(`lastmile: booking ${named} ${outcome.status === "busy" ? "skipped" : "refused"}: ${outcome.reason}`)
+  } else if (cause) {
+    logger.warn(`lastmile: booking ${named} did not complete (${outcome.status}): ${cause}`)
   }
 }

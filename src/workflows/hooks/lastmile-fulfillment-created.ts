@@ -6,7 +6,8 @@
  * into an error, so Medusa undoes the fulfillment and the merchant reads a
  * 400 with the reason, never a 500. Should Medusa undo the fulfillment after
  * it was booked (a later step of that workflow failed), the compensation
- * leaves the task row to adopt the booked task at the next attempt.
+ * takes the booking off the fulfillment, so Medusa can cancel it, and leaves
+ * the task row to adopt the booked task at the next attempt.
  *
  * Medusa allows one handler per hook: where the host app handles
  * `createOrderFulfillmentWorkflow`'s `fulfillmentCreated` itself, the boot
@@ -17,13 +18,14 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { StepResponse } from "@medusajs/framework/workflows-sdk"
 import { createOrderFulfillmentWorkflow } from "@medusajs/medusa/core-flows"
 import { bookTask } from "../book-task/run"
+import { clearFulfillmentBooking } from "../book-task/steps/record-booking-outcome"
 import { LASTMILE_MODULE } from "../../modules/lastmile"
 import type { LastmileModuleService } from "../../modules/lastmile/service"
 import { readBookingAdditionalData } from "../../lib/contracts/plugin-data"
 import { BOOKING_ERROR_CODES } from "../../lib/booking/booking-outcome"
 import { claimHook } from "../../lib/support/claim-hook"
 
-type Booked = { task_row_id: string; fulfillment_id: string } | undefined
+type Booked = { task_row_id: string; fulfillment_id: string } | null
 
 claimHook(
   {
@@ -38,26 +40,17 @@ claimHook(
         const outcome = await bookTask(
           container,
           { kind: "fulfillment", fulfillment_id: fulfillment.id },
-          {
-            lock_owner: run.lock_owner,
-            lock_held: !!run.lock_owner,
-            attempt: run.attempt,
-            first_attempt: run.first_attempt,
-          }
+          { lock_owner: run.lock_owner, lock_held: !!run.lock_owner, attempt: run.attempt }
         )
         switch (outcome.status) {
-          case "booked": {
-            const [row] = await container
-              .resolve<LastmileModuleService>(LASTMILE_MODULE)
-              .listLastmileTasks({ fulfillment_id: fulfillment.id, status: "booked" }, { select: ["id"] })
-            return new StepResponse<void, Booked>(
-              undefined,
-              row && { task_row_id: row.id, fulfillment_id: fulfillment.id }
-            )
-          }
+          case "booked":
+            return new StepResponse<void, Booked>(undefined, {
+              task_row_id: outcome.taskRowId,
+              fulfillment_id: fulfillment.id,
+            })
           case "not_lastmile":
           case "already_booked":
-            return new StepResponse<void, Booked>(undefined, undefined)
+            return new StepResponse<void, Booked>(undefined, null)
           case "refused":
             throw new MedusaError(MedusaError.Types.NOT_ALLOWED, outcome.reason, outcome.code)
           case "needs_attention":
@@ -79,6 +72,7 @@ claimHook(
       },
       async (booked, { container }) => {
         if (booked) {
+          await clearFulfillmentBooking(container, booked.fulfillment_id)
           await container.resolve<LastmileModuleService>(LASTMILE_MODULE).recordBookingUndone(booked)
         }
       }

@@ -4,41 +4,35 @@
  * be dialled), then that the option (and the `rate_code` asked for) can be
  * offered. Without this, either would surface as Medusa's "Shipping options
  * with IDs … do not have a price". Here the shopper gets a 400 saying what to
- * fix, in the plugin's words. The pricing run here is the one Medusa makes
- * next: it costs no second quote (the provider's quote cache answers it).
+ * fix, in the plugin's words. The option is read from the cart's rates as the
+ * rates route answers them: the answer kept for this cart state, else one
+ * priced now from the state's quote, which Medusa's own pricing next reads
+ * too. Nothing is listed or quoted a second time.
  *
  * Medusa allows one handler per hook: where the host app handles
  * `addShippingMethodToCartWorkflow`'s `validate` itself, the boot log says
  * what the shopper loses (the README's Install).
  */
 import { logger } from "@medusajs/framework/logger"
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import {
-  addShippingMethodToCartWorkflow,
-  listShippingOptionsForCartWithPricingWorkflow,
-} from "@medusajs/medusa/core-flows"
-import { isLastmileProviderId } from "../../lib/contracts/fulfillment-options"
-import { type LastmileRateDetails, rateNotOfferedMessage } from "../../lib/checkout/rate-details"
+import { MedusaError } from "@medusajs/framework/utils"
+import { addShippingMethodToCartWorkflow } from "@medusajs/medusa/core-flows"
+import { rateNotOfferedMessage } from "../../lib/checkout/rate-details"
 import { type MedusaAddressLike, type MedusaLineLike, checkShopperDetails } from "../../lib/checkout/quote-request"
+import { listCartRates } from "../../lib/checkout/medusa/cart-rates"
+import { requestedRate } from "../../lib/checkout/chosen-rate"
+import type { LastmileRatesResponse } from "../../lib/checkout/option-rate"
 import { claimHook } from "../../lib/support/claim-hook"
+import { LASTMILE_MODULE } from "../../modules/lastmile"
+import type { LastmileModuleService } from "../../modules/lastmile/service"
 
 const validateLastmileChoice: Parameters<typeof addShippingMethodToCartWorkflow.hooks.validate>[0] = async (
   { input, cart },
   { container }
 ) => {
   const requested = (input.options ?? []) as { id: string; data?: Record<string, unknown> }[]
-  const optionIds = requested.map((option) => option.id)
-  if (!optionIds.length) {
-    return
-  }
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: options } = await query.graph({
-    entity: "shipping_option",
-    fields: ["id", "provider_id"],
-    filters: { id: optionIds },
-  })
-  const lastmileOptions = options.filter((option) => isLastmileProviderId(option.provider_id))
-  if (!lastmileOptions.length) {
+  const module = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
+  const catalogue = await module.checkoutCatalogue.read(container)
+  if (!requested.some((option) => catalogue.options.has(option.id))) {
     return
   }
   const shopper: ShopperCart = cart
@@ -51,21 +45,32 @@ const validateLastmileChoice: Parameters<typeof addShippingMethodToCartWorkflow.
     throw new MedusaError(MedusaError.Types.INVALID_DATA, check.problems.map((p) => p.message).join(" "))
   }
 
-  const ids = new Set(lastmileOptions.map((option: { id: string }) => option.id))
-  const { result } = await listShippingOptionsForCartWithPricingWorkflow(container).run({
-    input: { cart_id: shopper.id, options: requested.filter((o) => ids.has(o.id)), is_return: false },
-  })
-  for (const option of result as PricedOption[]) {
-    const details = option.calculated_price?.lastmile
-    if (typeof option.amount === "number" || !details) {
+  const { body } = await listCartRates(container, shopper.id, module.cartRatesState())
+  const answer = JSON.parse(body) as LastmileRatesResponse
+  for (const { id, data } of requested) {
+    const rate = answer.rates.find((r) => r.shipping_option_id === id)
+    const option = catalogue.options.get(id)
+    // An option Medusa does not offer this cart is Medusa's to refuse.
+    if (!rate || !option) {
       continue
     }
-    const rateCode = requested.find((o) => o.id === option.id)?.data?.rate_code
+    const asked = requestedRate({ id: option.option_id, name: option.name, kind: option.kind }, data)
+    if ("problem" in asked) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, `${rate.name}: ${asked.problem}`)
+    }
+    const code = asked.wish?.rateCode
+    // A rate asked for must be one the quote offers; without rates (the fallback, a kept price) the choice checks it.
+    if (
+      rate.available &&
+      (!code || !rate.rates.length || rate.rates.some((r) => r.available && r.rate_code === code))
+    ) {
+      continue
+    }
     throw new MedusaError(
       MedusaError.Types.INVALID_DATA,
-      rateCode !== undefined && details.rates.length
-        ? rateNotOfferedMessage(rateCode, details.rates, shopper.currency_code)
-        : `${option.name}: ${details.unavailable_reason ?? "this option cannot be offered for this cart right now."}`
+      code && rate.rates.length
+        ? rateNotOfferedMessage(code, rate.rates, shopper.currency_code)
+        : `${rate.name}: ${rate.unavailable_reason ?? "this option cannot be offered for this cart right now."}`
     )
   }
 }
@@ -88,11 +93,4 @@ interface ShopperCart {
   email?: string | null
   shipping_address?: MedusaAddressLike | null
   items?: MedusaLineLike[]
-}
-
-interface PricedOption {
-  id: string
-  name: string
-  amount?: number | null
-  calculated_price?: { lastmile?: LastmileRateDetails } | null
 }

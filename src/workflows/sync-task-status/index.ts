@@ -11,7 +11,9 @@
  * Runs under the task's lock, so concurrent doorbells for one task queue up;
  * each webhook event waiting when a run starts is answered by that run. A
  * failed read is an outcome (`ok: false`); a failure while applying it fails
- * the run, which undoes what it did and answers the events as failed.
+ * the run, which undoes what it did and answers the events as failed. The
+ * messages the new state calls for are sent last (ARCHITECTURE.md,
+ * decision 45), and never fail the run.
  */
 import {
   acquireLockStep,
@@ -30,6 +32,7 @@ import {
   type TrackingUpdates,
   statusChangedPayload,
   syncOutcome,
+  taskTrackingLockKey,
 } from "../../lib/tracking/task-sync"
 import { listWaitingWebhookEventsStep } from "./steps/list-waiting-webhook-events"
 import { readTaskStatusStep } from "./steps/read-task-status"
@@ -37,6 +40,7 @@ import { planTrackingUpdatesStep } from "./steps/plan-tracking-updates"
 import { recordTaskStatusStep } from "./steps/record-task-status"
 import { settleWebhookEventsStep } from "./steps/settle-webhook-events"
 import { cancelLastmileFulfillmentWorkflow } from "../cancel-lastmile-fulfillment"
+import { sendTaskNotificationsStep } from "../notify-task/steps/send-task-notifications"
 
 export {
   type StatusChangedPayload,
@@ -56,8 +60,7 @@ export type SyncTaskStatusWorkflowOutput = SyncOutcome
 
 export const syncTaskStatusWorkflowId = "lastmile-sync-task-status"
 
-/** The lock of a task's tracking, shared by every run that syncs it. */
-export const taskTrackingLockKey = (taskRowId: string): string => `lastmile:tracking:${taskRowId}`
+export { taskTrackingLockKey }
 
 /** One part of the plan, for a core workflow that runs only when the part is there. */
 function part<K extends "shipment" | "delivery" | "return_receipt" | "cancellation">(
@@ -127,6 +130,9 @@ export const syncTaskStatusWorkflow = createWorkflow(syncTaskStatusWorkflowId, (
     )
     emitEventStep({ eventName: TASK_STATUS_CHANGED_EVENT, data })
   })
+
+  // The messages the task's state now calls for, under the same lock; a failed send never fails the sync.
+  sendTaskNotificationsStep({ task_row_id: input.task_row_id, lock_held: true })
 
   const outcome = transform({ reading, updates }, ({ reading, updates }) => syncOutcome(reading, updates.applied))
   settleWebhookEventsStep({ event_ids: waiting, outcome })

@@ -9,49 +9,16 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { optionKindOf } from "../../contracts/fulfillment-options"
-import { lastmileProviderId } from "../../options/medusa/provider-id"
-import { isDispatchOption, pickDispatchLocation } from "../../store/dispatch"
 import type { ChosenMethod, LastmilePricingContext, OrderPricingSubject } from "../pricing-additions"
 import type { MedusaAddressLike, MedusaLineLike } from "../quote-request"
 import { readShippingMethodData } from "../../contracts/plugin-data"
-import type { ExpiringValue } from "../../support/expiring-value"
-
-/**
- * The store's lastmile shipping options as checkout needs them: the dispatch
- * address, and each option's fulfillment option and stock location. Asked
- * for on every cart change, so read at most once a minute.
- */
-export interface LastmileOptionIndex {
-  dispatch: MedusaAddressLike | null
-  /** By shipping option id. */
-  options: Map<string, IndexedOption>
-}
-
-interface IndexedOption {
-  option_id: string
-  location_id: string | null
-}
-
-export type LastmileOptionsCache = ExpiringValue<LastmileOptionIndex>
+import type { CheckoutCatalogue, CheckoutCatalogueCache } from "./checkout-catalogue"
 
 /** A cart's shipping method as read for the context. */
 interface CartMethodRow {
   shipping_option_id?: string | null
   amount?: unknown
   data?: unknown
-}
-
-interface OptionRow {
-  id: string
-  provider_id?: string | null
-  data?: Record<string, unknown> | null
-  service_zone?: {
-    fulfillment_set?: {
-      type?: string | null
-      location?: { id: string; address?: MedusaAddressLike | null } | null
-    } | null
-  } | null
 }
 
 /** The cart fields the additions need, for callers that read the cart themselves. */
@@ -65,72 +32,61 @@ export const CART_PRICING_FIELDS = [
   "shipping_methods.data",
 ]
 
+export interface CartForAdditions {
+  completed_at?: unknown
+  email?: string | null
+  customer?: { email?: string | null } | null
+  shipping_methods?: unknown
+}
+
 export async function cartPricingAdditions(
   container: MedusaContainer,
   cartId: string | undefined,
-  optionIndex: LastmileOptionsCache
+  catalogue: CheckoutCatalogueCache
 ): Promise<LastmilePricingContext> {
   if (!cartId) {
     return {}
   }
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({ entity: "cart", fields: CART_PRICING_FIELDS, filters: { id: cartId } })
-  const cart = data[0] as
-    | {
-        id: string
-        completed_at?: unknown
-        email?: string | null
-        customer?: { email?: string | null } | null
-        shipping_methods?: unknown
-      }
-    | undefined
+  const cart = data[0] as CartForAdditions | undefined
   if (!cart) {
     return {}
   }
-  return cartPricingAdditionsOf(container, cart, optionIndex)
+  return cartPricingAdditionsOf(container, cart, catalogue)
 }
 
-/** The same additions for a cart already read with `CART_PRICING_FIELDS`. */
+/** The same additions for a cart already read with `CART_PRICING_FIELDS` (or the rates route's fields). */
 export async function cartPricingAdditionsOf(
   container: MedusaContainer,
-  cart: {
-    completed_at?: unknown
-    email?: string | null
-    customer?: { email?: string | null } | null
-    shipping_methods?: unknown
-  },
-  optionIndex: LastmileOptionsCache
+  cart: CartForAdditions,
+  cache: CheckoutCatalogueCache,
+  held?: CheckoutCatalogue
 ): Promise<LastmilePricingContext> {
   if (cart.completed_at) {
     // An order now: /calculate and the options list may still be asked, but nothing is quoted for it.
     return { lastmile_cart_completed: true }
   }
-  const methods = ((cart.shipping_methods ?? []) as (CartMethodRow | null)[]).flatMap((m) => (m ? [m] : []))
-  const index = await optionIndex.get(() => readLastmileOptions(container))
+  const methods = ((cart.shipping_methods ?? []) as (CartMethodRow | null)[]).filter(
+    (m): m is CartMethodRow => !!m?.shipping_option_id && !!readShippingMethodData(m.data)
+  )
+  let catalogue = held ?? (await cache.read(container))
+  if (methods.some((m) => !catalogue.options.has(m.shipping_option_id!))) {
+    // A lastmile option younger than the catalogue: read the store again.
+    cache.clear()
+    catalogue = await cache.read(container)
+  }
   return {
     lastmile_customer_email: cart.email ?? cart.customer?.email ?? null,
-    lastmile_dispatch_address: index.dispatch,
-    lastmile_chosen_methods: await chosenMethods(container, methods, index),
+    lastmile_dispatch_address: catalogue.dispatch,
+    lastmile_chosen_methods: chosenMethods(methods, catalogue),
   }
 }
 
-/**
- * The cart's lastmile methods, with their shipping option's fulfillment
- * option and location, from the index; an option younger than the index is
- * read on its own.
- */
-async function chosenMethods(
-  container: MedusaContainer,
-  methods: CartMethodRow[],
-  index: LastmileOptionIndex
-): Promise<ChosenMethod[]> {
-  const lastmile = methods.filter((m) => m.shipping_option_id && readShippingMethodData(m.data))
-  const unknown = [...new Set(lastmile.map((m) => m.shipping_option_id!).filter((id) => !index.options.has(id)))]
-  const options = unknown.length
-    ? new Map([...index.options, ...(await readOptions(container, { id: unknown }))])
-    : index.options
-  return lastmile.flatMap((method): ChosenMethod[] => {
-    const option = options.get(method.shipping_option_id!)
+/** The cart's lastmile methods, with their shipping option's fulfillment option and location. */
+function chosenMethods(methods: CartMethodRow[], catalogue: CheckoutCatalogue): ChosenMethod[] {
+  return methods.flatMap((method): ChosenMethod[] => {
+    const option = catalogue.options.get(method.shipping_option_id!)
     const stored = readShippingMethodData(method.data)
     if (!option || !stored) {
       return []
@@ -138,7 +94,7 @@ async function chosenMethods(
     return [
       {
         option_id: option.option_id,
-        location_id: option.location_id,
+        location_id: option.location?.id ?? null,
         amount: Number(method.amount),
         rate_code: stored.rateCode ?? null,
         rate_name: stored.rateName ?? null,
@@ -174,7 +130,7 @@ interface ItemRef {
 export async function orderPricingAdditions(
   container: MedusaContainer,
   input: OrderPricingInput,
-  optionIndex: LastmileOptionsCache
+  catalogue: CheckoutCatalogueCache
 ): Promise<LastmilePricingContext> {
   const context = input.context ?? {}
   const referenceId = typeof context.exchange_id === "string" ? context.exchange_id : context.claim_id
@@ -197,7 +153,7 @@ export async function orderPricingAdditions(
           filters: { id: itemIds },
         })
       : Promise.resolve({ data: [] }),
-    optionIndex.get(() => readLastmileOptions(container)),
+    catalogue.read(container),
   ])
   const order = orders.data[0] as
     | {
@@ -229,62 +185,5 @@ export async function orderPricingAdditions(
     lastmile_customer_email: order.email ?? order.customer?.email ?? null,
     lastmile_dispatch_address: index.dispatch,
     lastmile_order: subject,
-  }
-}
-
-/** Every lastmile shipping option of the store, in one read: the index checkout prices from. */
-async function readLastmileOptions(container: MedusaContainer): Promise<LastmileOptionIndex> {
-  const rows = await readOptionRows(container, {})
-  return { dispatch: dispatchAddress(rows), options: indexed(rows) }
-}
-
-async function readOptions(container: MedusaContainer, filters: { id: string[] }): Promise<Map<string, IndexedOption>> {
-  return indexed(await readOptionRows(container, filters))
-}
-
-async function readOptionRows(container: MedusaContainer, filters: { id?: string[] }): Promise<OptionRow[]> {
-  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
-    entity: "shipping_option",
-    fields: [
-      "id",
-      "provider_id",
-      "data",
-      "service_zone.fulfillment_set.type",
-      "service_zone.fulfillment_set.location.id",
-      "service_zone.fulfillment_set.location.address.*",
-    ],
-    filters: { ...filters, provider_id: (await lastmileProviderId(container)) ?? [] },
-  })
-  return data as OptionRow[]
-}
-
-function indexed(rows: OptionRow[]): Map<string, IndexedOption> {
-  return new Map(
-    rows.flatMap((o) =>
-      typeof o.data?.id === "string"
-        ? [[o.id, { option_id: o.data.id, location_id: o.service_zone?.fulfillment_set?.location?.id ?? null }]]
-        : []
-    )
-  )
-}
-
-/** The address of the dispatch location: the location of a lastmile delivery option. */
-function dispatchAddress(options: OptionRow[]): MedusaAddressLike | null {
-  const locations = options
-    .filter((o) => isDispatchOption(o.service_zone?.fulfillment_set?.type, optionKindOf(o.data?.id)))
-    .map((o) => o.service_zone?.fulfillment_set?.location)
-    .filter((l): l is { id: string; address?: MedusaAddressLike | null } => !!l?.address)
-  const address = pickDispatchLocation(locations)?.location.address
-  return address ? addressOnly(address) : null
-}
-
-/** The address fields a quote sends, nothing else (no ids, no metadata). */
-function addressOnly(address: MedusaAddressLike): MedusaAddressLike {
-  return {
-    address_1: address.address_1 ?? null,
-    address_2: address.address_2 ?? null,
-    city: address.city ?? null,
-    postal_code: address.postal_code ?? null,
-    country_code: address.country_code ?? null,
   }
 }

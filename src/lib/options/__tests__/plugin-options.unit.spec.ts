@@ -24,6 +24,63 @@ describe("plugin options", () => {
     )
   })
 
+  it("sends every message by default: email to the shopper, the feed to the merchant, a reminder after 2 days", () => {
+    const { notifications } = resolvePluginOptions({})
+    expect(notifications).toMatchObject({
+      enabled: true,
+      channel: "email",
+      merchantChannel: "feed",
+      reminderAfterMs: 2 * 86_400_000,
+      sendContent: true,
+      timeZone: null,
+      locale: "en-GB",
+    })
+    expect(notifications.events.size).toBe(15)
+    expect(notifications.templates.delivery_out_for_delivery).toBe("lastmile-delivery-out-for-delivery")
+  })
+
+  it("reads the notification settings, and false as off", () => {
+    expect(resolvePluginOptions({ notifications: false }).notifications.enabled).toBe(false)
+    const { notifications } = resolvePluginOptions({
+      notifications: {
+        channel: "sms",
+        events: ["delivery_delivered", "merchant_booking_failed"],
+        templates: { delivery_delivered: "d-123" },
+        collection_reminder_after: "36h",
+        time_zone: "Europe/Paris",
+        locale: "en-US",
+        status_events: { READY: "ready_for_collection" },
+      },
+    })
+    expect(notifications).toMatchObject({ channel: "sms", reminderAfterMs: 36 * 3_600_000, timeZone: "Europe/Paris" })
+    expect([...notifications.events]).toEqual(["delivery_delivered", "merchant_booking_failed"])
+    expect(notifications.templates.delivery_delivered).toBe("d-123")
+    expect(notifications.templates.delivery_booked).toBe("lastmile-delivery-booked")
+    expect(notifications.statusEvents.stepOf("ready", "collection")).toBe("ready_for_collection")
+    expect(
+      resolvePluginOptions({ notifications: { collection_reminder_after: false } }).notifications.reminderAfterMs
+    ).toBeNull()
+  })
+
+  it("names every bad notification setting", () => {
+    const bad = {
+      notifications: {
+        channel: "",
+        events: ["delivered"],
+        collection_reminder_after: "soon",
+        time_zone: "Mars/Olympus",
+        locale: "fr-FR",
+        status_events: { READY: "ready" },
+      },
+    } as unknown as Parameters<typeof resolvePluginOptions>[0]
+    expect(() => resolvePluginOptions(bad)).toThrow(
+      /notifications.channel must be a channel name.*notifications.events lists events among.*notifications.collection_reminder_after must be a duration.*notifications.time_zone must be an IANA time zone.*notifications.locale must be an English locale.*notifications.status_events values must be one of/
+    )
+    expect(() =>
+      resolvePluginOptions({ notifications: "yes" } as unknown as Parameters<typeof resolvePluginOptions>[0])
+    ).toThrow(/notifications must be false or an object of settings/)
+  })
+
   it("counts insights in the store's time zone, the app's own by default", () => {
     expect(resolvePluginOptions({}).insights).toEqual({
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,

@@ -80,9 +80,19 @@ export const LastmileTask = model
      * `{ by: "service" | "merchant", at, actor_id?, service_status? }`.
      */
     cancellation: model.json().nullable(),
+    /**
+     * The messages sent about the task (`NotificationRecord`,
+     * lib/notifications/notification-record.ts): each by its key, sent,
+     * failed (and when it is retried) or skipped. Written under the task's
+     * tracking lock only, so no message is sent twice.
+     */
+    notifications: model.json().nullable(),
+    /** When the notification pass looks at the task again: a failed send's retry, or a collection's reminder. */
+    notify_at: model.dateTime().nullable(),
   })
   .indexes([
     { on: ["status", "next_attempt_at"] },
     { on: ["status", "tracking_state", "last_checked_at"] },
     { on: ["placed_at"] },
+    { on: ["notify_at"] },
   ])

@@ -1,5 +1,6 @@
 import { LastmileSimulator, londonLocations } from "../../../simulator"
 import { LastmileFulfillmentProviderService } from "../service"
+import { announceStoreListChanged } from "../../../lib/service-client"
 import { cartContext, useProviderAgainstSimulator } from "../../../test-support/provider-fixture"
 import { ukShopperAddress as shopper } from "../../../test-support/service-requests"
 
@@ -62,6 +63,21 @@ describe("calculatePrice", () => {
       context({ items: [{ variant_id: "variant_tee", variant_sku: "DEMO-TEE", quantity: 2 }] })
     )
     expect(sim.requests("quote")).toHaveLength(2)
+  })
+
+  it("prices each option once per cart state, and quotes again after a store's collection is switched", async () => {
+    const camden = { id: "sloc_camden", externalId: "store-camden" }
+    const first = await provider.calculatePrice({ id: "lastmile-collection" }, {}, context({}, camden))
+    expect(await provider.calculatePrice({ id: "lastmile-collection" }, {}, context({}, camden))).toEqual(first)
+    expect(sim.requests("quote")).toHaveLength(1)
+
+    // The admin switched a store's collection at the service (Settings → Lastmile): no quote held may still offer it.
+    sim.location("store-camden").collectionEnabled = false
+    announceStoreListChanged()
+    const after = await provider.calculatePrice({ id: "lastmile-collection" }, {}, context({}, camden))
+    expect(sim.requests("quote")).toHaveLength(2)
+    expect(after.calculated_amount).toBeUndefined()
+    expect(after.lastmile).toMatchObject({ available: false, unavailable_code: "rate_missing" })
   })
 
   it("converts by the currency's exponent", async () => {

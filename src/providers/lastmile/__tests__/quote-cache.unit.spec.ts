@@ -45,6 +45,27 @@ describe("QuoteCache", () => {
     expect(calls).toBe(2)
   })
 
+  it("holds what was priced from a quote with it, and stays within its count and size", async () => {
+    const cache = new QuoteCache<{ rates: number[] }, string>({
+      ttlMs: 60_000,
+      failureTtlMs: 1000,
+      max: 3,
+      maxSize: 10,
+      sizeOf: (quote) => quote.rates.length,
+      now,
+    })
+    const held = await cache.get("cart-1", async () => ({ rates: [1, 2, 3, 4] }))
+    held.offers.set("option", Promise.resolve("priced"))
+    expect(await cache.peek("cart-1")?.offers.get("option")).toBe("priced")
+    await cache.get("cart-2", async () => ({ rates: [1, 2, 3, 4] }))
+    // A third quote of 4 rates passes the 10 allowed: the least recently used goes.
+    await cache.get("cart-3", async () => ({ rates: [1, 2, 3, 4] }))
+    expect(cache.peek("cart-1")).toBeUndefined()
+    expect(cache.peek("cart-3")).toBeDefined()
+    cache.clear()
+    expect(cache.peek("cart-3")).toBeUndefined()
+  })
+
   it("fingerprints equal states equally, whatever the key order, and different states differently", () => {
     expect(fingerprint({ a: 1, b: [1, 2] })).toBe(fingerprint({ b: [1, 2], a: 1 }))
     expect(fingerprint({ a: 1, b: [1, 2] })).not.toBe(fingerprint({ a: 1, b: [2, 1] }))

@@ -66,6 +66,28 @@ describe("validateFulfillmentData", () => {
     expect(sim.requests("quote")).toHaveLength(1)
   })
 
+  it("checks a cart of two shipping profiles against the lines the option was priced with, from the same quote", async () => {
+    // Medusa prices the option with its profile's lines (the tee), then validates with the whole cart.
+    const tee = { id: "li_tee", variant_id: "variant_tee", variant_sku: "DEMO-TEE", quantity: 1 }
+    const poster = { id: "li_poster", variant_id: "variant_poster", variant_sku: "DEMO-POSTER", quantity: 2 }
+    const profiled = (line: typeof tee, profile: string) => ({
+      ...line,
+      variant: { product: { shipping_profile: { id: profile } } },
+    })
+    const lines = [profiled(tee, "sp_parcels"), profiled(poster, "sp_posters")]
+    await provider.calculatePrice(
+      { id: "lastmile-next-day" },
+      {},
+      cart({ lastmile_customer_email: "ada@example.com", items: [lines[0]] }) as never
+    )
+    const data = await provider.validateFulfillmentData({ id: "lastmile-next-day" }, {}, cart({ items: lines }))
+    expect(data).toMatchObject({ kind: "delivery", rateCode: "NEXT_DAY" })
+    expect(sim.requests("quote")).toHaveLength(1)
+    expect(sim.requests("quote")[0].body).toMatchObject({
+      order: { lineItems: [{ merchantProductId: "DEMO-TEE", quantity: 1 }] },
+    })
+  })
+
   it.each([
     [{ shipping_address: { ...shopper, phone: "" } }, "Enter a phone number so the courier can reach you."],
     [{ shipping_address: { ...shopper, phone: "12" } }, "Enter a phone number that can be dialled"],

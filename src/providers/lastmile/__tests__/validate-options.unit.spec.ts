@@ -35,5 +35,14 @@ describe("the provider's options", () => {
     await expect(can("lastmile-collection")).resolves.toBe(true)
     await expect(can("lastmile-return")).resolves.toBe(false)
     await expect(can("something-else")).resolves.toBe(false)
+    // The dashboard's edit of an option (a new name) sends no data: the option keeps the data it was created with.
+    const edit = {
+      id: "so_1",
+      name: "Next day, by lastmile",
+      price_type: "calculated",
+      provider_id: "lastmile_lastmile",
+    }
+    await expect(provider.canCalculate(edit as never)).resolves.toBe(true)
+    await expect(provider.canCalculate({ name: "New option", price_type: "calculated" } as never)).resolves.toBe(false)
   })
 })

@@ -12,48 +12,37 @@ import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import { LASTMILE_MODULE } from "../../../modules/lastmile"
 import type { LastmileModuleService } from "../../../modules/lastmile/service"
 import { type BookingSubject, bookAtService } from "../../../lib/booking/book-at-service"
-import { type ServiceBookingOutcome, refusal, settlementOf } from "../../../lib/booking/booking-outcome"
+import { type ServiceBookingOutcome, refusal } from "../../../lib/booking/booking-outcome"
 import type { Attempt } from "./prepare-booking"
 
 export interface BookAtServiceInput extends Attempt {
   subject: BookingSubject
-  /** A booking found already (on the fulfillment): no call to the service. */
-  known?: Extract<ServiceBookingOutcome, { status: "booked" }>
 }
-
-type Posted = Attempt & { direction: "delivery" | "return" }
 
 export const bookAtServiceStepId = "lastmile-book-at-service"
 
 export const bookAtServiceStep = createStep(
   bookAtServiceStepId,
   async (input: BookAtServiceInput, { container }) => {
-    const { subject, known, task_row_id, attempts } = input
+    const { subject, task_row_id, attempts } = input
     const connection = container.resolve<LastmileModuleService>(LASTMILE_MODULE).connection()
-    const outcome: ServiceBookingOutcome =
-      known ??
-      (connection
-        ? await bookAtService(connection.client, subject, {
-            productIdSource: connection.options.productIdSource,
-            priceTolerancePercent: connection.options.priceTolerancePercent,
-            rateRule: connection.options.deliveryRateRule,
-          })
-        : refusal("the lastmile provider is not configured in medusa-config."))
+    const outcome: ServiceBookingOutcome = connection
+      ? await bookAtService(connection.client, subject, {
+          productIdSource: connection.options.productIdSource,
+          priceTolerancePercent: connection.options.priceTolerancePercent,
+          rateRule: connection.options.deliveryRateRule,
+        })
+      : refusal("the lastmile provider is not configured in medusa-config.")
     const posted = outcome.status === "booked" || (outcome.status === "unknown" && outcome.posted)
-    return new StepResponse<ServiceBookingOutcome, Posted | null>(
-      outcome,
-      posted ? { task_row_id, attempts, direction: subject.direction } : null
-    )
+    return new StepResponse<ServiceBookingOutcome, Attempt | null>(outcome, posted ? { task_row_id, attempts } : null)
   },
   async (posted, { container }) => {
-    if (!posted) {
-      return
+    if (posted) {
+      // The task may exist at the service now: a return waits for the merchant, a delivery's next attempt adopts it.
+      await container.resolve<LastmileModuleService>(LASTMILE_MODULE).settleInterruptedAttempt(posted, {
+        posted: true,
+        cause: "The booking reached the service, but the run did not complete.",
+      })
     }
-    // The task may exist at the service now: settled as an unknown outcome that posted would be.
-    const settlement = settlementOf(
-      { status: "unknown", reason: "The booking reached the service, but the run did not complete.", posted: true },
-      { direction: posted.direction, retryable: true }
-    )
-    await container.resolve<LastmileModuleService>(LASTMILE_MODULE).settleInterruptedAttempt(posted, settlement)
   }
 )

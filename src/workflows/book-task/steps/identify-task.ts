@@ -4,32 +4,52 @@
  * order's delivery and a return are named by their ids; a fulfillment Medusa
  * created is read first, since which delivery of the order it is depends on
  * its items (and a fulfillment that is not the plugin's to book is skipped,
- * or refused with the reason, before any row is written).
+ * or refused with the reason, before any row is written). The lock's owner
+ * is settled here too: a step's result is kept with the run, a transform's
+ * is not.
  */
+import { randomUUID } from "node:crypto"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import type { BookingSkip } from "../../../lib/booking/booking-outcome"
 import { type BookingTarget, type FulfillmentIdentity, readFulfillmentBooking } from "../read-booking"
 
-export type TaskIdentity =
+export type TaskIdentity = { lock_owner: string } & (
   | { action: "skip"; outcome: BookingSkip }
   | { action: "refuse"; reason: string }
-  | { action: "go"; reference: string; delivery?: Extract<FulfillmentIdentity, { action: "book" }> }
+  | { action: "go"; kind: "order" | "return"; reference: string }
+  | { action: "go"; kind: "fulfillment"; reference: string; delivery: Extract<FulfillmentIdentity, { action: "book" }> }
+)
 
 export const identifyTaskStepId = "lastmile-identify-task"
 
-export const identifyTaskStep = createStep(identifyTaskStepId, async (target: BookingTarget, { container }) => {
-  if (target.kind === "order") {
-    return new StepResponse<TaskIdentity>({ action: "go", reference: target.reference_id ?? target.order_id })
+export const identifyTaskStep = createStep(
+  identifyTaskStepId,
+  async ({ target, lock_owner }: { target: BookingTarget; lock_owner?: string }, { container }) => {
+    const owner = lock_owner ?? `lastmile-book:${randomUUID()}`
+    const identity = await identify(container, target)
+    return new StepResponse<TaskIdentity>({ ...identity, lock_owner: owner } as TaskIdentity)
   }
-  if (target.kind === "return") {
-    return new StepResponse<TaskIdentity>({ action: "go", reference: target.return_id })
+)
+
+type Identity = TaskIdentity extends infer T ? (T extends unknown ? Omit<T, "lock_owner"> : never) : never
+
+async function identify(container: MedusaContainer, target: BookingTarget): Promise<Identity> {
+  if (target.kind !== "fulfillment") {
+    return { action: "go", kind: target.kind, reference: referenceOf(target) }
   }
   const delivery = await readFulfillmentBooking(container, target.fulfillment_id)
-  if (delivery.action === "skip") {
-    return new StepResponse<TaskIdentity>({ action: "skip", outcome: { status: "not_lastmile" } })
+  switch (delivery.action) {
+    case "skip":
+      return { action: "skip", outcome: { status: "not_lastmile" } }
+    case "refuse":
+      return delivery
+    default:
+      return { action: "go", kind: "fulfillment", reference: delivery.reference, delivery }
   }
-  if (delivery.action === "refuse") {
-    return new StepResponse<TaskIdentity>(delivery)
-  }
-  return new StepResponse<TaskIdentity>({ action: "go", reference: delivery.reference, delivery })
-})
+}
+
+/** The reference of an order's delivery or a return, known from the target alone. */
+export function referenceOf(target: Exclude<BookingTarget, { kind: "fulfillment" }>): string {
+  return target.kind === "order" ? (target.reference_id ?? target.order_id) : target.return_id
+}

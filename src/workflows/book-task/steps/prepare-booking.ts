@@ -24,7 +24,6 @@ import {
   BOOKING_ERROR_CODES,
   type BookingErrorCode,
   type BookingSkip,
-  type ServiceBookingOutcome,
   alreadyBookedReason,
 } from "../../../lib/booking/booking-outcome"
 import { type BookingAdditionalData, isPendingBooking } from "../../../lib/contracts/plugin-data"
@@ -46,8 +45,6 @@ export interface PrepareBookingInput {
   lock_owner: string
   /** The plugin's own run started this attempt on the row already and hands it over (the hook). */
   attempt?: number
-  /** That run's first attempt at this delivery: nothing of ours can exist at the service yet. */
-  first_attempt?: boolean
   /** The merchant asked for it: a task waiting for their decision is booked again too. */
   retry_needs_attention?: boolean
 }
@@ -76,8 +73,6 @@ export type BookingPlan =
       subject: BookingSubject
       /** False when the booking job cannot redo it (items the merchant picked by hand): a failure waits for them. */
       retryable: boolean
-      /** What the service holds already (a booking on the fulfillment the row never learnt): recorded, not booked. */
-      known?: Extract<ServiceBookingOutcome, { status: "booked" }>
     } & Attempt)
 
 export const prepareBookingStepId = "lastmile-prepare-booking"
@@ -112,23 +107,20 @@ async function planBooking(
   if (identity.action === "refuse") {
     return { action: "refuse", code: BOOKING_ERROR_CODES.needsAttention, reason: identity.reason }
   }
-  if (target.kind === "fulfillment" && identity.delivery) {
-    return planFulfillmentBooking(tasks, identity.delivery, input)
+  if (identity.kind === "fulfillment") {
+    return planFulfillmentBooking(tasks, identity.delivery, input.attempt)
   }
-  if (target.kind === "order") {
-    return planOrderDelivery(container, tasks, target, input)
-  }
-  if (target.kind === "return") {
-    return planReturn(container, tasks, target.return_id, input)
-  }
-  return { action: "skip", outcome: { status: "not_lastmile" } }
+  return target.kind === "order"
+    ? planOrderDelivery(container, tasks, target, input)
+    : planReturn(container, tasks, identity.reference, input)
 }
 
 /** A lastmile fulfillment Medusa created (the dashboard, an exchange, a host app, or the plugin's own run). */
 async function planFulfillmentBooking(
   tasks: LastmileModuleService,
   read: BookingRead,
-  input: PrepareBookingInput
+  /** The attempt the plugin's own run started and hands over, if it is its run. */
+  handed: number | undefined
 ): Promise<BookingPlan> {
   const details = {
     name: read.name,
@@ -160,14 +152,15 @@ async function planFulfillmentBooking(
     }
   }
   // The plugin's own run started this attempt on the row already (under the same lock).
-  const ours = input.attempt !== undefined && task.status === "booking" && task.attempts === input.attempt
-  const attempts = await tasks.startAttempt(task, details, ours ? input.attempt : undefined)
+  const ours = handed !== undefined && task.status === "booking" && task.attempts === handed
+  const attempts = await tasks.startAttempt(task, details, ours ? handed : undefined)
   return {
     action: "book",
     task_row_id: task.id,
     attempts,
     read,
-    subject: { ...read.subject, lookupFirst: !(input.first_attempt && attempts === 1) },
+    // Only the plugin's own first attempt knows that nothing of ours can exist at the service yet.
+    subject: { ...read.subject, lookupFirst: !(ours && attempts === 1) },
     // The job cannot fulfil again items the merchant picked by hand: those wait for them.
     retryable: read.origin !== "part",
   }
@@ -204,17 +197,15 @@ async function planOrderDelivery(
   const pending = live.find((f) => isPendingBooking(f.data))
   if (pending) {
     const existing = await readFulfillmentBooking(container, pending.id)
-    if (existing.action === "book") {
-      const attempts = await tasks.startAttempt(task)
-      return {
-        action: "book",
-        task_row_id: task.id,
-        attempts,
-        read: existing,
-        subject: { ...existing.subject, lookupFirst: true },
-        retryable: true,
-      }
+    if (existing.action === "book" && existing.reference === task.merchant_order_id) {
+      return planFulfillmentBooking(tasks, existing, undefined)
     }
+    const reason =
+      existing.action === "refuse"
+        ? existing.reason
+        : `Fulfillment ${pending.id} holds these items and waits for a booking of another delivery: cancel it, then retry.`
+    await tasks.recordFailure(task, { attempts: task.attempts, message: reason, needsAttention: true })
+    return { action: "skip", outcome: { status: "needs_attention", reason } }
   }
   const items = itemsToFulfil(read)
   if (!items.length) {
@@ -231,9 +222,7 @@ async function planOrderDelivery(
       order_id: read.order.id,
       shipping_option_id: read.option.id,
       items,
-      additional_data: {
-        lastmile: { lock_owner: input.lock_owner, first_attempt: attempts === 1, attempt: attempts },
-      },
+      additional_data: { lastmile: { lock_owner: input.lock_owner, attempt: attempts } },
     },
   }
 }
@@ -248,6 +237,11 @@ async function planReturn(
   if ("skip" in read) {
     return { action: "skip", outcome: { status: read.skip } }
   }
+  if (read.cancelled) {
+    // A cancelled return is never booked, and its row (if any) is closed so no pass reads it again.
+    await tasks.closeUnbookedTask(read.reference)
+    return { action: "skip", outcome: { status: "cancelled" } }
+  }
   const task = await tasks.findOrCreateTask({
     kind: "return",
     origin: "return",
@@ -256,16 +250,17 @@ async function planReturn(
     fulfillment_id: read.fulfillment_id,
     merchant_order_id: read.reference,
   })
-  if (read.cancelled && task.status !== "booked") {
-    return { action: "skip", outcome: { status: "cancelled" } }
-  }
   const settled = waitingOrDone(task, input)
   if (settled) {
     return settled
   }
+  // The row learnt its task and the fulfillment holds it, but the process stopped before the row was marked.
+  if (read.held && task.task_id && String(read.held.taskId) === task.task_id) {
+    await tasks.recordBookedFromFulfillment(task, read.fulfillment_id, read.held)
+    return { action: "skip", outcome: { status: "already_booked" } }
+  }
   // An attempt left mid-booking by a stopped process may have posted: never again blindly.
   const interrupted = task.status === "booking" && !input.retry_needs_attention
-  const held = read.held && task.task_id && String(read.held.taskId) === task.task_id ? read.held : null
   const attempts = await tasks.startAttempt(task, { name: read.name })
   return {
     action: "book",
@@ -275,20 +270,6 @@ async function planReturn(
     // Returns are not said to be de-duplicated: a later attempt looks the earlier one up, never posts blindly.
     subject: { ...read.subject, lookupFirst: attempts > 1, mustNotPost: interrupted },
     retryable: true,
-    // The row learnt its task and the fulfillment holds it, but the process stopped before the row was marked.
-    known: held
-      ? {
-          status: "booked",
-          task: {
-            taskId: held.taskId,
-            trackingId: held.trackingId ?? undefined,
-            trackingUrl: held.trackingUrl ?? undefined,
-            status: held.status ? { value: held.status } : undefined,
-          },
-          adopted: task.adopted,
-          rate: null,
-        }
-      : undefined,
   }
 }
 

@@ -17,6 +17,7 @@ export const readTaskOutcomeStep = createStep(
 )
 
 export function taskOutcomeOf(task: {
+  id: string
   status: string
   task_id: string | null
   adopted: boolean
@@ -24,7 +25,7 @@ export function taskOutcomeOf(task: {
   next_attempt_at: Date | string | null
 }): TaskOutcome {
   if (task.status === "booked" && task.task_id) {
-    return { status: "booked", task_id: task.task_id, adopted: task.adopted }
+    return { status: "booked", task_row_id: task.id, task_id: task.task_id, adopted: task.adopted }
   }
   if (task.status === "needs_attention") {
     return { status: "needs_attention", reason: task.last_error ?? "waiting for the merchant" }

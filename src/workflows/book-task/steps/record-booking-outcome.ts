@@ -11,14 +11,15 @@
  * finishes from the fulfillment. Its compensation puts the row and the
  * fulfillment back as they were, for the steps before it to settle.
  */
-import type { IFulfillmentModuleService } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
+import type { IFulfillmentModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import { LASTMILE_MODULE } from "../../../modules/lastmile"
 import type { LastmileModuleService, TaskRow } from "../../../modules/lastmile/service"
 import { type ServiceBookingOutcome, quotedRateOf, settlementOf } from "../../../lib/booking/booking-outcome"
-import { toFulfillmentData, toLabels } from "../../../lib/contracts/plugin-data"
+import { LASTMILE_DATA_MARKER, PENDING_BOOKING, toFulfillmentData, toLabels } from "../../../lib/contracts/plugin-data"
 import type { BookingRead } from "../read-booking"
+import { errorMessage } from "../../../lib/support/error-message"
 
 export interface RecordBookingOutcomeInput {
   task_row_id: string
@@ -28,13 +29,14 @@ export interface RecordBookingOutcomeInput {
 }
 
 export type RecordedOutcome =
-  | { status: "booked"; task_id: string; adopted: boolean }
+  | { status: "booked"; task_row_id: string; task_id: string; adopted: boolean }
   | { status: "needs_attention"; reason: string }
   /** The next attempt as an ISO timestamp (workflow results travel as JSON). */
   | { status: "failed"; reason: string; next_attempt_at: string }
 
 interface Before {
   row: TaskRow
+  /** The fulfillment's data before the booking. */
   fulfillment?: { id: string; data: Record<string, unknown> | null }
 }
 
@@ -56,6 +58,13 @@ export const recordBookingOutcomeStep = createStep(
       const recorded: RecordedOutcome = next
         ? { status: "failed", reason: settlement.reason, next_attempt_at: next.toISOString() }
         : { status: "needs_attention", reason: settlement.reason }
+      container
+        .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+        .warn(
+          next
+            ? `lastmile: booking ${read.reference} failed, retrying from ${next.toISOString()}: ${settlement.reason}`
+            : `lastmile: booking ${read.reference} needs attention: ${settlement.reason}`
+        )
       return new StepResponse<RecordedOutcome, Before>(recorded, { row })
     }
 
@@ -71,23 +80,36 @@ export const recordBookingOutcomeStep = createStep(
       service_status: task.status?.value ?? null,
       adopted,
     }
-    const before: Before = { row, fulfillment: fulfillment && { id: fulfillment.id, data: fulfillment.data ?? null } }
-    await tasks.updateLastmileTasks({ id: row.id, fulfillment_id: read.fulfillment_id, ...fields })
     const data = toFulfillmentData(task, {
       ...read.shown,
       rateName: rate?.name ?? read.shown.rateName,
       window: rate?.window ? { from: rate.window.from, to: rate.window.to } : read.shown.window,
       bookedAt,
     })
+    const before: Before = {
+      row,
+      fulfillment: fulfillment && { id: fulfillment.id, data: fulfillment.data ?? null },
+    }
+    await tasks.updateLastmileTasks({ id: row.id, fulfillment_id: read.fulfillment_id, ...fields })
     // Medusa's input type leaves labels out, but the module stores them.
     await fulfillments.updateFulfillment(read.fulfillment_id, { data, labels: toLabels(data) } as never)
-    await tasks.recordBooked(row, read.fulfillment_id, {
-      ...fields,
-      ...read.context,
-      quoted_rate: quotedRateOf(rate, read.shown, bookedAt),
-      booked_at: bookedAt,
-    })
-    return new StepResponse<RecordedOutcome, Before>({ status: "booked", task_id: fields.task_id, adopted }, before)
+    try {
+      await tasks.recordBooked(row, read.fulfillment_id, {
+        ...fields,
+        ...read.context,
+        quoted_rate: quotedRateOf(rate, read.shown, bookedAt),
+        booked_at: bookedAt,
+      })
+    } catch (error) {
+      // The fulfillment holds the booking now: never undone for a write the booking job's pass finishes.
+      container
+        .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
+        .warn(
+          `lastmile: task ${fields.task_id} is booked and on its fulfillment, but its row could not be marked booked yet (${errorMessage(error)}); the booking job finishes it`
+        )
+    }
+    const recorded: RecordedOutcome = { status: "booked", task_row_id: row.id, task_id: fields.task_id, adopted }
+    return new StepResponse<RecordedOutcome, Before>(recorded, before)
   },
   async (before, { container }) => {
     if (!before) {
@@ -95,10 +117,27 @@ export const recordBookingOutcomeStep = createStep(
     }
     await container.resolve<LastmileModuleService>(LASTMILE_MODULE).restoreTaskRow(before.row)
     if (before.fulfillment) {
-      await container
-        .resolve<IFulfillmentModuleService>(Modules.FULFILLMENT)
-        // The placeholder the provider wrote had no labels.
-        .updateFulfillment(before.fulfillment.id, { data: before.fulfillment.data, labels: [] } as never)
+      await clearFulfillmentBooking(container, before.fulfillment.id, before.fulfillment.data)
     }
   }
 )
+
+/**
+ * Takes a booking off a fulfillment: its tracking labels, and its data back
+ * to the provider's placeholder. Medusa merges a fulfillment's data on
+ * update, so the booking's keys are cleared rather than left out. The
+ * provider then lets Medusa cancel the fulfillment, as a rollback does.
+ */
+export async function clearFulfillmentBooking(
+  container: MedusaContainer,
+  fulfillmentId: string,
+  placeholder: Record<string, unknown> | null = { provider: LASTMILE_DATA_MARKER, status: PENDING_BOOKING }
+): Promise<void> {
+  const cleared = Object.fromEntries(BOOKING_DATA_KEYS.map((key) => [key, null]))
+  await container
+    .resolve<IFulfillmentModuleService>(Modules.FULFILLMENT)
+    .updateFulfillment(fulfillmentId, { data: { ...cleared, ...placeholder }, labels: [] } as never)
+}
+
+/** Every key a booking writes on a fulfillment's data (`toFulfillmentData`). */
+const BOOKING_DATA_KEYS = Object.keys(toFulfillmentData({ taskId: 0 }, { kind: "delivery", store: { name: null } }))

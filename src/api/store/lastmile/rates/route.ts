@@ -11,7 +11,6 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "@medusajs/framework/zod"
 import { listCartRates } from "../../../../lib/checkout/medusa/cart-rates"
-import type { LastmileRatesResponse } from "../../../../lib/checkout/option-rate"
 import { LASTMILE_MODULE } from "../../../../modules/lastmile"
 import type { LastmileModuleService } from "../../../../modules/lastmile/service"
 
@@ -24,17 +23,14 @@ const ratesQuerySchema = z.object({
     .regex(/^[A-Za-z0-9_-]+$/, "cart_id is not a cart id"),
 })
 
-export async function GET(req: MedusaRequest, res: MedusaResponse<LastmileRatesResponse>): Promise<void> {
+/** Answers a `LastmileRatesResponse`, sent as the JSON kept for the cart's state. */
+export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   const parsed = ratesQuerySchema.safeParse(req.query)
   if (!parsed.success) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, parsed.error.issues.map((i) => i.message).join("; "))
   }
   const module = req.scope.resolve<LastmileModuleService>(LASTMILE_MODULE)
-  res.json(
-    await listCartRates(req.scope, parsed.data.cart_id, {
-      answers: module.cartRates,
-      optionIndex: module.optionIndex,
-      quoteTtlMs: (module.connection()?.options.quoteCacheTtlSeconds ?? 0) * 1000,
-    })
-  )
+  const { body } = await listCartRates(req.scope, parsed.data.cart_id, module.cartRatesState())
+  // The answer as kept: an unchanged cart's JSON is not made again.
+  res.type("json").send(body)
 }

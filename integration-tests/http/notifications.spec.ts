@@ -1,0 +1,354 @@
+/**
+ * The plugin's messages over HTTP, as `GET /admin/notifications` lists them
+ * with the repository's config (Medusa's notification module, the local
+ * provider on `feed`; on `email` a test provider that keeps what it is handed
+ * and can be told to throw): one message per task and step, to the order's
+ * email, whatever the webhooks do; the merchant's feed as the admin's bell
+ * asks for it; a provider that throws never stops the tracking.
+ */
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { pollOpenTasks } from "../../src/workflows/sync-task-status/poll"
+import { notifyDueTasks } from "../../src/workflows/notify-task/run"
+import { notifyTaskWorkflow } from "../../src/workflows/notify-task"
+import { renderNotification } from "../../src/lib/notifications/render-notification"
+import type { LastmileNotificationData } from "../../src/lib/notifications/notification-data"
+import type { NotificationRecord } from "../../src/lib/notifications/notification-record"
+import { type Admin, adminFor } from "../helpers/admin"
+import { londonTestLocations, useLondonStore } from "../helpers/london-store"
+import { lastmileTasks, requestReturn, waitForTask } from "../helpers/orders"
+import type { SeededStore } from "../helpers/seed-store"
+import { TEST_WEBHOOK_SECRET, useSimulator } from "../helpers/simulator"
+import { type Storefront, londonShopper, placeOrder } from "../helpers/storefront"
+import { TEST_EMAIL_PROVIDER, testMailbox } from "../helpers/test-email-provider"
+
+jest.setTimeout(120_000)
+
+const { simulator } = useSimulator(
+  { locations: londonTestLocations(), config: { webhook: { retryBaseMs: 100, retryMaxMs: 1000, maxAttempts: 5 } } },
+  { LASTMILE_TEST_EMAIL_PROVIDER: TEST_EMAIL_PROVIDER }
+)
+
+interface Listed {
+  id: string
+  to: string
+  channel: string
+  template: string
+  status: string
+  resource_id: string
+  resource_type: string
+  trigger_type: string
+  data: LastmileNotificationData
+}
+
+const DAY = 86_400_000
+let shoppers = 0
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let seed: SeededStore
+    let shop: Storefront
+    let admin: Admin
+    let hookUrl: string
+    const london = useLondonStore(simulator, { api, getContainer })
+
+    beforeAll(async () => {
+      ;({ seed, shop } = london)
+      admin = await adminFor(api, getContainer())
+      hookUrl = `${api.defaults.baseURL}/hooks/lastmile/${TEST_WEBHOOK_SECRET}`
+    })
+    beforeEach(() => {
+      simulator.configure({ webhookUrl: hookUrl })
+      testMailbox().down = false
+    })
+
+    /** An order of one tee by a shopper of its own (the list is read by `to`). */
+    const order = async (optionId: string) => {
+      const email = `shopper-${++shoppers}-${Date.now()}@example.com`
+      const cart = await shop.createCart({
+        region_id: seed.regions.gbp,
+        email,
+        shipping_address: londonShopper,
+        items: [{ variant_id: seed.variants.tee, quantity: 1 }],
+      })
+      expect((await shop.post(`/store/carts/${cart.id}/shipping-methods`, { option_id: optionId })).status).toBe(200)
+      const placed = await placeOrder(shop, cart.id)
+      return { ...placed, email }
+    }
+    const tasks = () => lastmileTasks(getContainer())
+    const record = async (taskRowId: string) =>
+      ((await tasks().retrieveLastmileTask(taskRowId)).notifications ?? {
+        sent: {},
+        failed: {},
+        skipped: {},
+      }) as NotificationRecord
+    /** Waits until the task's record says each key was sent (or failed, with `failed`). */
+    const until = async (taskRowId: string, keys: string[], part: "sent" | "failed" = "sent") => {
+      for (let tries = 0; ; tries++) {
+        const kept = await record(taskRowId)
+        if (keys.every((k) => k in kept[part])) {
+          return kept
+        }
+        if (tries > 200) {
+          throw new Error(`task ${taskRowId} never had ${keys.join(", ")} ${part}: ${JSON.stringify(kept)}`)
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+    }
+    const settle = async () => {
+      await simulator.webhooks.idle()
+      await new Promise((resolve) => setTimeout(resolve, 500))
+    }
+    const listed = async (query: string): Promise<Listed[]> => {
+      const fields = "id,to,channel,template,status,data,resource_id,resource_type,trigger_type,created_at"
+      const response = await admin.get<{ notifications: Listed[] }>(
+        `/admin/notifications?${query}&fields=${fields}&order=created_at&limit=200`
+      )
+      expect(response.status).toBe(200)
+      return response.data.notifications
+    }
+    const emailsTo = (email: string) => listed(`to=${encodeURIComponent(email)}`)
+    /** The merchant's feed as the admin's bell asks for it: its channel, to the admin or to everyone. */
+    const bell = async () => {
+      const me = await admin.get<{ user: { id: string; email: string } }>("/admin/users/me")
+      const to = [me.data.user.id, me.data.user.email, ""].map((v) => `to[]=${encodeURIComponent(v)}`).join("&")
+      return listed(`channel=feed&${to}`)
+    }
+    const feedOf = async (orderId: string) => (await bell()).filter((n) => n.resource_id === orderId)
+    /** The doorbell as the service rings it, with no event id: each one starts a re-read. */
+    const ring = (taskId: number, value: string) =>
+      api.post(hookUrl, JSON.stringify({ taskId, status: { value } }), {
+        headers: { "content-type": "application/json" },
+        transformRequest: [(data: unknown) => data],
+      })
+    const later = (ms: number) => new Date(Date.now() + ms)
+
+    it("sends a delivery's booked, out for delivery and delivered once each, whatever the webhooks do", async () => {
+      simulator.configure({ webhookUrl: undefined })
+      const placed = await order(seed.options.nextDay)
+      const task = await waitForTask(getContainer(), placed.id)
+      const taskId = Number(task.task_id)
+      await until(task.id, ["delivery_booked"])
+
+      // Each step's webhook twice at once, racing a poll of the task.
+      for (const value of ["IN_TRANSIT", "OUT_FOR_DELIVERY", "DELIVERED"]) {
+        simulator.setTaskStatus(taskId, value)
+        const answers = await Promise.all([
+          ring(taskId, value),
+          ring(taskId, value),
+          pollOpenTasks(getContainer(), { now: later(DAY) }),
+        ])
+        expect(answers.slice(0, 2).map((a) => (a as { status: number }).status)).toEqual([200, 200])
+        await waitForTask(getContainer(), placed.id, (t) => t.service_status === value)
+      }
+      await until(task.id, ["delivery_out_for_delivery", "delivery_delivered"])
+      // Out of order: a late "out for delivery", which the service's lookup still answers, twice.
+      simulator.setTaskStatus(taskId, "OUT_FOR_DELIVERY")
+      await Promise.all([ring(taskId, "OUT_FOR_DELIVERY"), ring(taskId, "OUT_FOR_DELIVERY")])
+      await waitForTask(getContainer(), placed.id, (t) => t.service_status === "OUT_FOR_DELIVERY")
+      await settle()
+      await notifyDueTasks(getContainer(), { now: later(10 * 60_000) })
+
+      const emails = await emailsTo(placed.email)
+      expect(emails.map((n) => [n.template, n.channel, n.to, n.resource_type, n.resource_id, n.status])).toEqual([
+        ["lastmile-delivery-booked", "email", placed.email, "order", placed.id, "success"],
+        ["lastmile-delivery-out-for-delivery", "email", placed.email, "order", placed.id, "success"],
+        ["lastmile-delivery-delivered", "email", placed.email, "order", placed.id, "success"],
+      ])
+      const [booked] = emails
+      expect(booked.data).toMatchObject({
+        event: "delivery_booked",
+        audience: "shopper",
+        title: `Your order #${placed.display_id} is booked for delivery`,
+        order: { id: placed.id, display_id: placed.display_id, name: `#${placed.display_id}`, email: placed.email },
+        customer: { first_name: "Ada", full_name: "Ada Lovelace" },
+        tracking: { code: task.tracking_id, url: task.tracking_url },
+        rate: { name: "Next day delivery" },
+        window: { text: expect.stringMatching(/ between 08:00 and 20:00$/) },
+      })
+      // What the provider was handed: the stored data's own words, rebuilt the same from the list.
+      const handed = testMailbox().sent.filter((n) => n.to === placed.email)
+      expect(handed.map((n) => n.content?.subject)).toEqual(emails.map((n) => n.data.title))
+      expect(handed[0].content?.text).toContain(`Track your delivery: ${task.tracking_url}`)
+      expect(renderNotification(booked.data).text).toBe(handed[0].content?.text)
+      expect(await feedOf(placed.id)).toEqual([])
+    })
+
+    it("sends a collection's booked, ready, reminder and collected, telling the merchant it waited", async () => {
+      const placed = await order(seed.options.collection["store-brixton"])
+      const task = await waitForTask(getContainer(), placed.id)
+      expect(task.status).toBe("booked")
+      await until(task.id, ["collection_booked"])
+
+      expect(simulator.advanceTask(Number(task.task_id)).status.value).toBe("READY_FOR_COLLECTION")
+      const ready = await until(task.id, ["collection_ready"])
+      const remindAt = Date.parse((await tasks().retrieveLastmileTask(task.id)).notify_at as unknown as string)
+      expect(remindAt - Date.parse(ready.sent.collection_ready.at)).toBeGreaterThan(2 * DAY - 60_000)
+
+      // Nothing before the reminder is due; then the reminder and the merchant's alert, once.
+      expect((await notifyDueTasks(getContainer(), { now: later(DAY) }))[task.id]).toBeUndefined()
+      const due = await notifyDueTasks(getContainer(), { now: later(2 * DAY + 60_000) })
+      expect(due[task.id]).toMatchObject({ sent: ["collection_reminder", "merchant_not_collected"] })
+      expect((await notifyDueTasks(getContainer(), { now: later(2 * DAY + 120_000) }))[task.id]).toBeUndefined()
+
+      expect(simulator.advanceTask(Number(task.task_id)).status.value).toBe("COLLECTED_BY_CUSTOMER")
+      await until(task.id, ["collection_collected"])
+      await settle()
+
+      const emails = await emailsTo(placed.email)
+      expect(emails.map((n) => [n.template, n.to, n.resource_id])).toEqual([
+        ["lastmile-collection-booked", placed.email, placed.id],
+        ["lastmile-collection-ready", placed.email, placed.id],
+        ["lastmile-collection-reminder", placed.email, placed.id],
+        ["lastmile-collection-collected", placed.email, placed.id],
+      ])
+      expect(emails[1].data).toMatchObject({
+        title: `Your order #${placed.display_id} is ready to collect`,
+        store: {
+          name: "Brixton store",
+          address: { text: "4 Electric Avenue, London SW9 8JX" },
+          opening_hours: ["Monday to Sunday: 00:00–23:59"],
+        },
+      })
+      const readyText = testMailbox().sent.find(
+        (n) => n.to === placed.email && n.template === "lastmile-collection-ready"
+      )
+      expect(readyText?.content?.text).toContain(
+        `bring your order number, #${placed.display_id}, and the name on the order, Ada Lovelace.`
+      )
+      const feed = await feedOf(placed.id)
+      expect(feed.map((n) => [n.template, n.to, n.channel, n.resource_type])).toEqual([
+        ["lastmile-merchant-not-collected", "", "feed", "order"],
+      ])
+      expect(feed[0].data.title).toBe(`Not collected: order #${placed.display_id}`)
+      expect(feed[0].data.description).toContain(`/app/orders/${placed.id}`)
+    })
+
+    it("puts a failed booking on the merchant's feed once, and sends the shopper nothing", async () => {
+      simulator.addFault({ operation: "bookDelivery", kind: "status", status: 422 })
+      const placed = await order(seed.options.nextDay)
+      const task = await waitForTask(getContainer(), placed.id)
+      expect(task.status).toBe("needs_attention")
+      await until(task.id, ["merchant_booking_needs_attention"])
+      // Every road that looks at the task again: the poll, the notification pass, the workflow itself.
+      await pollOpenTasks(getContainer(), { now: later(DAY) })
+      await notifyDueTasks(getContainer(), { now: later(DAY) })
+      await notifyTaskWorkflow(getContainer()).run({ input: { task_row_id: task.id } })
+      await notifyTaskWorkflow(getContainer()).run({ input: { merchant_order_id: placed.id } })
+
+      const feed = await feedOf(placed.id)
+      expect(feed.map((n) => [n.template, n.to, n.resource_type, n.resource_id])).toEqual([
+        ["lastmile-merchant-booking-needs-attention", "", "order", placed.id],
+      ])
+      expect(feed[0].data).toMatchObject({
+        audience: "merchant",
+        title: `Booking needs you: order #${placed.display_id}`,
+        booking: { retrying: false, reason: expect.any(String) },
+      })
+      expect(feed[0].data.description).toContain(task.last_error ?? "")
+      expect(feed[0].data.description).toContain(`/app/orders/${placed.id}`)
+      expect(await emailsTo(placed.email)).toEqual([])
+    })
+
+    it("marks the fulfillment delivered while the email provider throws, records it, and sends the latest later", async () => {
+      testMailbox().down = true
+      const placed = await order(seed.options.nextDay)
+      const task = await waitForTask(getContainer(), placed.id)
+      expect(task.status).toBe("booked")
+      await until(task.id, ["delivery_booked"], "failed")
+
+      simulator.setTaskStatus(Number(task.task_id), "DELIVERED")
+      const delivered = await waitForTask(getContainer(), placed.id, (t) => t.tracking_state === "delivered")
+      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+      const { data } = await query.graph({
+        entity: "fulfillment",
+        fields: ["delivered_at"],
+        filters: { id: delivered.fulfillment_id! },
+      })
+      expect(data[0].delivered_at).not.toBeNull()
+      const failed = await until(task.id, ["delivery_delivered"], "failed")
+      expect(failed.failed.delivery_delivered).toMatchObject({ attempts: 1, error: expect.stringContaining("down") })
+      // The booked message is not retried any more: delivered came first.
+      expect(failed.skipped.delivery_booked).toMatchObject({ reason: "the task moved on before it could be sent" })
+
+      // The merchant sees it in the order's Lastmile panel.
+      const panel = await admin.get<{ tasks: { history: { value: string; detail?: string }[] }[] }>(
+        `/admin/lastmile/orders/${placed.id}`
+      )
+      const noted = panel.data.tasks[0].history.filter((e) => e.value === "notification failed")
+      expect(noted.map((e) => e.detail)).toEqual([
+        expect.stringContaining(`“Your order #${placed.display_id} is booked for delivery” could not be sent`),
+        expect.stringContaining(`“Your order #${placed.display_id} has been delivered” could not be sent`),
+      ])
+
+      // Back up: the pass sends the latest step only, never the booked message after it.
+      testMailbox().down = false
+      const retried = await notifyDueTasks(getContainer(), { now: later(5 * 60_000) })
+      expect(retried[task.id]).toMatchObject({ sent: ["delivery_delivered"] })
+      const emails = await emailsTo(placed.email)
+      expect(emails.map((n) => [n.template, n.status])).toEqual([
+        ["lastmile-delivery-booked", "failure"],
+        ["lastmile-delivery-delivered", "success"],
+      ])
+      expect(
+        testMailbox()
+          .sent.filter((n) => n.to === placed.email)
+          .map((n) => n.template)
+      ).toEqual(["lastmile-delivery-delivered"])
+      expect(await notifyDueTasks(getContainer(), { now: later(30 * 60_000) })).not.toHaveProperty(task.id)
+    })
+
+    it("tells of a failed attempt, sends the parcel out again, and tells the merchant when the service cancels", async () => {
+      simulator.configure({ webhookUrl: hookUrl })
+      const first = await order(seed.options.nextDay)
+      const task = await waitForTask(getContainer(), first.id)
+      const taskId = Number(task.task_id)
+      for (let moves = 0; moves < 4; moves++) {
+        simulator.advanceTask(taskId)
+      }
+      await until(task.id, ["delivery_out_for_delivery"])
+      simulator.failAttempt(taskId)
+      await until(task.id, ["delivery_problem", "merchant_delivery_problem"])
+      simulator.advanceTask(taskId)
+      await until(task.id, ["delivery_out_for_delivery:2"])
+      const emails = await emailsTo(first.email)
+      expect(emails.map((n) => n.template)).toEqual([
+        "lastmile-delivery-booked",
+        "lastmile-delivery-out-for-delivery",
+        "lastmile-delivery-problem",
+        "lastmile-delivery-out-for-delivery",
+      ])
+      expect(emails[2].data).toMatchObject({ problem: { kind: "failed_attempt", status: "FAILED_ATTEMPT" } })
+      expect(emails[2].data.title).toBe(`We could not deliver your order #${first.display_id}`)
+      expect((await feedOf(first.id)).map((n) => n.data.title)).toEqual([
+        `Delivery problem: order #${first.display_id}`,
+      ])
+
+      const second = await order(seed.options.nextDay)
+      const cancelled = await waitForTask(getContainer(), second.id)
+      simulator.cancelTask(Number(cancelled.task_id))
+      await until(cancelled.id, ["merchant_task_cancelled"])
+      expect((await feedOf(second.id)).map((n) => n.data.title)).toEqual([
+        `Cancelled by the service: order #${second.display_id}`,
+      ])
+      expect((await emailsTo(second.email)).map((n) => n.template)).toEqual(["lastmile-delivery-booked"])
+    })
+
+    it("tells a return's shopper when it is booked and when it has arrived", async () => {
+      const placed = await order(seed.options.nextDay)
+      await waitForTask(getContainer(), placed.id)
+      const returnId = await requestReturn(api, getContainer(), seed, placed.id, "notifications-returns@lastmile.test")
+      const task = await waitForTask(getContainer(), returnId)
+      expect(task.status).toBe("booked")
+      await until(task.id, ["return_booked"])
+      simulator.setTaskStatus(Number(task.task_id), "DELIVERED")
+      await until(task.id, ["return_received"])
+      const emails = (await emailsTo(placed.email)).filter((n) => n.data.task.kind === "return")
+      expect(emails.map((n) => n.data.title)).toEqual([
+        `Your return for order #${placed.display_id} is booked`,
+        `We have received your return for order #${placed.display_id}`,
+      ])
+      expect(emails[0].data.pickup_address?.text).toBe("10 Downing Street, London SW1A 2AA")
+    })
+  },
+})

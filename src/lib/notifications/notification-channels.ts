@@ -1,0 +1,50 @@
+/**
+ * Which channels the app's Notification Module can send on, read from its
+ * config as Medusa's own loader reads it: each provider's `options.channels`,
+ * plus `email` when the module's `cloud` options register Medusa Cloud's
+ * email provider. Medusa's defaults register the local provider for `feed`
+ * only, so an app without an email provider of its own sends no email.
+ */
+
+interface ProviderEntry {
+  options?: { channels?: unknown }
+}
+
+interface NotificationModuleEntry {
+  disable?: boolean
+  options?: { providers?: ProviderEntry[]; cloud?: Record<string, unknown> }
+}
+
+/** The channels with a provider; an empty set when the module is absent or disabled. */
+export function notificationChannelsIn(config: { modules?: Record<string, unknown> }): Set<string> {
+  const entry = config.modules?.notification
+  if (!entry || typeof entry !== "object" || (entry as NotificationModuleEntry).disable) {
+    return new Set()
+  }
+  const options = (entry as NotificationModuleEntry).options ?? {}
+  const channels = new Set<string>()
+  for (const provider of options.providers ?? []) {
+    const listed = provider?.options?.channels
+    for (const channel of Array.isArray(listed) ? listed : []) {
+      if (typeof channel === "string") {
+        channels.add(channel)
+      }
+    }
+  }
+  const cloud = options.cloud ?? {}
+  if (!channels.has("email") && cloud.api_key && cloud.endpoint && (cloud.environment_handle || cloud.sandbox_handle)) {
+    channels.add("email")
+  }
+  return channels
+}
+
+/** The boot log's sentence for a channel the plugin would send on and nobody can. */
+export function missingChannelMessage(channel: string, audience: "shopper" | "merchant"): string {
+  return audience === "shopper"
+    ? `lastmile: no notification provider handles the "${channel}" channel, so shoppers get no messages about ` +
+        `their deliveries and collections. Register one (the local provider, SendGrid, …) for "${channel}" in the ` +
+        "notification module, set notifications.channel, or set notifications: false to silence this."
+    : `lastmile: no notification provider handles the "${channel}" channel, so the merchant's alerts (failed ` +
+        "bookings, failed attempts, uncollected orders) reach no one. Register one for it, or set " +
+        "notifications.merchant_channel."
+}

@@ -1,0 +1,260 @@
+/**
+ * The `data` of every notification the plugin sends: everything a template
+ * needs, for any provider (README, Notifications). Public contract: fields
+ * are added, never renamed. Texts are written in the store's time zone and
+ * in plain English; times are also given as ISO 8601 for templates that
+ * format their own. Shopper data holds what the shopper may read (their
+ * order, its tracking, the store); merchant data adds the booking's reason.
+ */
+import { countryName } from "../address/country-names"
+import type { MedusaAddress } from "../contracts/plugin-data"
+import { type Clock, durationText, momentText, windowText } from "./local-time"
+import {
+  type LastmileNotificationEvent,
+  type NotificationAudience,
+  type TaskMode,
+  audienceOf,
+} from "./notification-events"
+import { type OpeningHours, openingHoursLines } from "./opening-hours"
+import { type ProblemKind, problemKindOf } from "./status-events"
+
+export type LastmileNotificationAddress = {
+  address_1: string | null
+  address_2: string | null
+  city: string | null
+  postal_code: string | null
+  country_code: string | null
+  /** The address on one line: "4 Electric Avenue, London SW9 8JX". */
+  text: string
+}
+
+export type LastmileNotificationData = {
+  /** Which message (README, Notifications). */
+  event: LastmileNotificationEvent
+  audience: NotificationAudience
+  /** The headline: the email's subject; the admin's notification bell shows it. */
+  title: string
+  /** A sentence or two: the bell shows it under the title (with the order's admin link for the merchant). */
+  description: string
+  /** When the task reached this step (ISO 8601). */
+  occurred_at: string
+  /** When the message was written (ISO 8601): "today" and "tomorrow" in the texts are relative to it. */
+  written_at: string
+  /** The IANA zone and the locale of every text here. */
+  time_zone: string
+  locale: string
+  order: {
+    id: string
+    display_id: number | null
+    /** "#1001" (the order id when it has no display id). */
+    name: string
+    email: string | null
+    /** The order in the admin (merchant messages; null in the shopper's): absolute when the backend's URL is configured, else a path. */
+    admin_url: string | null
+  }
+  customer: {
+    first_name: string | null
+    last_name: string | null
+    /** "Ada Lovelace", as the order names the shopper. */
+    full_name: string | null
+  }
+  task: {
+    /** The plugin's task row. */
+    id: string
+    kind: "delivery" | "return"
+    mode: TaskMode
+    /** order, exchange, claim, part (items shipped separately) or return. */
+    origin: string | null
+    /** An exchange's or a claim's replacement. */
+    replacement: boolean
+    /** The service's status value now. */
+    status: string | null
+  }
+  /** The service's tracking code and page (only an http or https link). */
+  tracking: { code: string | null; url: string | null }
+  /** The rate booked: its name (the store's, for a collection). */
+  rate: { code: string | null; name: string | null } | null
+  /**
+   * The delivery window, ISO 8601, and in words ("tomorrow (Tuesday 3 December)
+   * between 08:00 and 20:00"); a collection's opens when it is ready ("from
+   * 14:00 today (Tuesday 3 December)").
+   */
+  window: { from: string; to: string; text: string } | null
+  /** The store of a collection. */
+  store: {
+    name: string | null
+    address: LastmileNotificationAddress | null
+    /** ["Monday to Saturday: 09:00–18:00", "Sunday: 11:00–17:00"]; null when the service does not give them. */
+    opening_hours: string[] | null
+  } | null
+  /** Where the courier collects a return (the order's shipping address). */
+  pickup_address: LastmileNotificationAddress | null
+  /** A delivery problem: what the service said, and what kind it is. */
+  problem: { kind: ProblemKind; status: string | null } | null
+  /** A ready collection waiting: since when, and how long that is. */
+  waiting: { since: string; since_text: string; for_text: string } | null
+  /** The merchant's booking messages: why, and whether the plugin retries it. */
+  booking: { reason: string | null; attempts: number; retrying: boolean; next_attempt_at: string | null } | null
+}
+
+/** What a message is built from, read by the step (the task row, the order, its fulfillment, the store). */
+export interface NotificationFacts {
+  task: {
+    id: string
+    kind: "delivery" | "return"
+    mode: TaskMode
+    origin: string | null
+    status: string
+    service_status: string | null
+    tracking_id: string | null
+    tracking_url: string | null
+    attempts: number
+    last_error: string | null
+    next_attempt_at: string | null
+  }
+  order: {
+    id: string
+    display_id: number | null
+    email: string | null
+    first_name: string | null
+    last_name: string | null
+    shipping_address: MedusaAddress | null
+  }
+  rate: { code: string | null; name: string | null; window: { from: string; to: string } | null } | null
+  store: { name: string | null; address: MedusaAddress | null; hours: OpeningHours | null } | null
+  admin_url: string
+}
+
+export interface MessageStep {
+  event: LastmileNotificationEvent
+  /** When the task reached it (ISO 8601). */
+  at: string
+  /** The service status behind it. */
+  status: string | null
+}
+
+/** Only an absolute http(s) link without credentials reaches a message. */
+export function safeLink(value: string | null | undefined): string | null {
+  if (!value) {
+    return null
+  }
+  try {
+    const url = new URL(value)
+    return (url.protocol === "https:" || url.protocol === "http:") && !url.username && !url.password ? url.href : null
+  } catch {
+    return null
+  }
+}
+
+export function addressOf(address: MedusaAddress | null | undefined): LastmileNotificationAddress | null {
+  if (!address) {
+    return null
+  }
+  const clean = (value: string | null | undefined) => value?.trim() || null
+  const line = [clean(address.address_1), clean(address.address_2)].filter(Boolean).join(", ")
+  const town = [clean(address.city), clean(address.postal_code)].filter(Boolean).join(" ")
+  const text = [line, town].filter(Boolean).join(", ")
+  if (!text) {
+    return null
+  }
+  return {
+    address_1: clean(address.address_1),
+    address_2: clean(address.address_2),
+    city: clean(address.city),
+    postal_code: clean(address.postal_code),
+    country_code: clean(address.country_code)?.toLowerCase() ?? null,
+    text,
+  }
+}
+
+/** The address with its country's name, for a shopper abroad: "…, London SW9 8JX, United Kingdom". */
+export function addressWithCountry(address: LastmileNotificationAddress): string {
+  const country = address.country_code ? countryName(address.country_code) : null
+  return country ? `${address.text}, ${country}` : address.text
+}
+
+function orderName(order: NotificationFacts["order"]): string {
+  return order.display_id !== null && order.display_id !== undefined ? `#${order.display_id}` : order.id
+}
+
+/** The data of one message, before its title and description (the renderer writes those). */
+export function notificationData(
+  facts: NotificationFacts,
+  step: MessageStep,
+  clock: Clock,
+  reminderAfterMs: number | null
+): Omit<LastmileNotificationData, "title" | "description"> {
+  const { task, order } = facts
+  const audience = audienceOf(step.event)
+  const window = facts.rate?.window ?? null
+  // A collection's window opens when it is ready (and closes with the store): "from 14:00 today (…)".
+  const windowWords = !window
+    ? null
+    : task.mode === "collection"
+      ? Number.isNaN(Date.parse(window.from))
+        ? null
+        : `from ${momentText(new Date(window.from), clock)}`
+      : windowText(window, clock)
+  const waiting =
+    (step.event === "collection_reminder" || step.event === "merchant_not_collected") && reminderAfterMs !== null
+      ? (() => {
+          const since = new Date(Date.parse(step.at) - reminderAfterMs)
+          return {
+            since: since.toISOString(),
+            since_text: momentText(since, clock),
+            for_text: durationText(reminderAfterMs),
+          }
+        })()
+      : null
+  const fullName = [order.first_name, order.last_name].filter((n) => n?.trim()).join(" ") || null
+  return {
+    event: step.event,
+    audience,
+    occurred_at: step.at,
+    written_at: clock.now.toISOString(),
+    time_zone: clock.timeZone,
+    locale: clock.locale,
+    order: {
+      id: order.id,
+      display_id: order.display_id,
+      name: orderName(order),
+      email: order.email,
+      admin_url: audience === "merchant" ? facts.admin_url : null,
+    },
+    customer: { first_name: order.first_name, last_name: order.last_name, full_name: fullName },
+    task: {
+      id: task.id,
+      kind: task.kind,
+      mode: task.mode,
+      origin: task.origin,
+      replacement: task.origin === "exchange" || task.origin === "claim",
+      status: task.service_status,
+    },
+    tracking: { code: task.tracking_id, url: safeLink(task.tracking_url) },
+    rate: facts.rate ? { code: facts.rate.code, name: facts.rate.name } : null,
+    window: window && windowWords ? { from: window.from, to: window.to, text: windowWords } : null,
+    store:
+      task.mode === "collection" && facts.store
+        ? {
+            name: facts.store.name,
+            address: addressOf(facts.store.address),
+            opening_hours: facts.store.hours ? openingHoursLines(facts.store.hours) : null,
+          }
+        : null,
+    pickup_address: task.mode === "return" ? addressOf(order.shipping_address) : null,
+    problem:
+      step.event === "delivery_problem" || step.event === "merchant_delivery_problem"
+        ? { kind: problemKindOf(step.status ?? ""), status: step.status }
+        : null,
+    waiting,
+    booking:
+      step.event === "merchant_booking_failed" || step.event === "merchant_booking_needs_attention"
+        ? {
+            reason: task.last_error,
+            attempts: task.attempts,
+            retrying: task.status === "failed" && !!task.next_attempt_at,
+            next_attempt_at: task.status === "failed" ? task.next_attempt_at : null,
+          }
+        : null,
+  }
+}

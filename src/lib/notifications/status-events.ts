@@ -1,0 +1,93 @@
+/**
+ * Which service statuses are a step a shopper is told about. The status
+ * table says what a value means for Medusa's fulfillment (awaiting, shipped,
+ * delivered, exception, cancelled); "shipped" is too coarse for messages (a
+ * parcel picked up at the warehouse is not out for delivery, and a
+ * collection's parcel is not ready because it left the depot). So the two
+ * steps inside "shipped" are named here, by value, over defaults the merchant
+ * can extend with `notifications.status_events`; the rest follows the phase.
+ */
+import { type StatusTable, normaliseStatus } from "../tracking/status-table"
+import type { TaskMode } from "./notification-events"
+
+/** What a service status is for the messages: `none` silences a value. */
+export type StatusEvent = "out_for_delivery" | "ready_for_collection" | "problem" | "none"
+
+export const STATUS_EVENTS: readonly StatusEvent[] = ["out_for_delivery", "ready_for_collection", "problem", "none"]
+
+/** Keys are normalised like the status table's (upper case, words joined by `_`). */
+export const DEFAULT_STATUS_EVENTS: Readonly<Record<string, StatusEvent>> = {
+  OUT_FOR_DELIVERY: "out_for_delivery",
+  EN_ROUTE: "out_for_delivery",
+  READY_FOR_COLLECTION: "ready_for_collection",
+  READY_FOR_PICKUP: "ready_for_collection",
+}
+
+/** What a delivery problem was, for the message's words. */
+export type ProblemKind = "failed_attempt" | "delayed" | "returning" | "other"
+
+const PROBLEM_KINDS: Readonly<Record<string, ProblemKind>> = {
+  FAILED: "failed_attempt",
+  FAILED_ATTEMPT: "failed_attempt",
+  DELIVERY_FAILED: "failed_attempt",
+  ATTEMPTED: "failed_attempt",
+  DELIVERY_ATTEMPTED: "failed_attempt",
+  DELAYED: "delayed",
+  ON_HOLD: "delayed",
+  RETURNING: "returning",
+  RETURNED: "returning",
+  RETURNED_TO_SENDER: "returning",
+}
+
+export function problemKindOf(value: string): ProblemKind {
+  return PROBLEM_KINDS[normaliseStatus(value)] ?? "other"
+}
+
+/** A status as a step of the task's messages (null: none). */
+export type TaskStep = "out_for_delivery" | "ready_for_collection" | "problem" | "done" | "cancelled"
+
+export class StatusEvents {
+  private readonly table: Record<string, StatusEvent>
+
+  constructor(
+    private readonly statusTable: StatusTable,
+    overrides: Record<string, StatusEvent> = {}
+  ) {
+    this.table = { ...DEFAULT_STATUS_EVENTS }
+    for (const [value, event] of Object.entries(overrides)) {
+      this.table[normaliseStatus(value)] = event
+    }
+  }
+
+  /**
+   * The step a service status is for a task of this mode. A delivery is out
+   * for delivery, has a problem (any exception), or is done; a collection is
+   * ready or done (collected); a return is done (received). A cancellation
+   * closes every mode.
+   */
+  stepOf(value: string, mode: TaskMode): TaskStep | null {
+    const named = this.table[normaliseStatus(value)]
+    if (named === "none") {
+      return null
+    }
+    const phase = this.statusTable.phaseOf(value)
+    if (phase === "cancelled") {
+      return "cancelled"
+    }
+    if (phase === "delivered") {
+      return "done"
+    }
+    if (mode === "delivery") {
+      if (named === "out_for_delivery") {
+        return "out_for_delivery"
+      }
+      if (named === "problem" || phase === "exception") {
+        return "problem"
+      }
+    }
+    if (mode === "collection" && named === "ready_for_collection") {
+      return "ready_for_collection"
+    }
+    return null
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * A change to what checkout shows (a shipping option, its rules or zones,
+ * a fulfillment set, a stock location or its address, a location joining or
+ * leaving a sales channel, a product's shipping profile), made in Medusa's
+ * admin or by any workflow: the rates route reads the store again at once
+ * (ARCHITECTURE.md, decision 40).
+ * Other instances of an app read it again within a minute.
+ */
+import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
+import { LASTMILE_MODULE } from "../modules/lastmile"
+import type { LastmileModuleService } from "../modules/lastmile/service"
+
+export default async function lastmileCheckoutChanged({ container }: SubscriberArgs<unknown>): Promise<void> {
+  container.resolve<LastmileModuleService>(LASTMILE_MODULE).checkoutChanged()
+}
+
+const changed = (entity: string, actions = ["created", "updated", "deleted", "restored"]) =>
+  actions.map((action) => `${entity}.${action}`)
+
+export const config: SubscriberConfig = {
+  event: [
+    ...changed("fulfillment.shipping-option"),
+    ...changed("fulfillment.shipping-option-rule"),
+    ...changed("fulfillment.service-zone"),
+    ...changed("fulfillment.geo-zone"),
+    ...changed("fulfillment.fulfillment-set"),
+    ...changed("stock_location.stock-location"),
+    ...changed("stock_location.stock-location-address"),
+    ...changed("LinkSalesChannelStockLocation", ["attached", "detached"]),
+    ...changed("LinkLocationFulfillmentSet", ["attached", "detached"]),
+    ...changed("LinkProductShippingProfile", ["attached", "detached"]),
+  ],
+  context: { subscriberId: "lastmile-checkout-changed" },
+}

@@ -1,0 +1,128 @@
+/**
+ * What a task's messages are written from: the order (its number, email and
+ * the shopper's name and address), the booked rate (the task row's
+ * `quoted_rate`, else the fulfillment's public data), the store of a
+ * collection (the fulfillment's data, else its stock location) and, for a
+ * collection's messages, its opening hours at the service (read at most every
+ * 5 minutes; a failed read leaves them out of the message, never the message).
+ */
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { LastmileModuleService, TaskRow } from "../../modules/lastmile/service"
+import type { QuotedRate } from "../../lib/contracts/quoted-rate"
+import { type MedusaAddress, readFulfillmentData } from "../../lib/contracts/plugin-data"
+import type { NotificationFacts } from "../../lib/notifications/notification-data"
+import type { LastmileNotificationEvent, TaskMode } from "../../lib/notifications/notification-events"
+import { type OpeningHours, readOpeningHours } from "../../lib/notifications/opening-hours"
+
+const STORE_EVENTS: LastmileNotificationEvent[] = ["collection_booked", "collection_ready", "collection_reminder"]
+
+const ADDRESS_FIELDS = ["first_name", "last_name", "address_1", "address_2", "city", "postal_code", "country_code"]
+
+function iso(value: Date | string | null | undefined): string | null {
+  return value ? new Date(value).toISOString() : null
+}
+
+function quotedRateOf(value: unknown): QuotedRate | null {
+  const rate = value as QuotedRate | null
+  return rate && typeof rate === "object" && typeof rate.rate_code === "string" ? rate : null
+}
+
+async function openingHours(tasks: LastmileModuleService, externalId: string | null): Promise<OpeningHours | null> {
+  const connection = tasks.connection()
+  if (!externalId || !connection) {
+    return null
+  }
+  try {
+    const locations = await tasks.serviceLocations.get(() => connection.client.listFulfilmentLocations())
+    const location = locations.find((l) => l.externalLocationId === externalId)
+    return location ? readOpeningHours(location.operatingHours) : null
+  } catch {
+    // The service's list is for the words only: the message goes without the hours.
+    return null
+  }
+}
+
+export async function readNotificationFacts(
+  container: MedusaContainer,
+  tasks: LastmileModuleService,
+  row: TaskRow,
+  mode: TaskMode,
+  events: LastmileNotificationEvent[]
+): Promise<NotificationFacts> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data: orders } = await query.graph({
+    entity: "order",
+    fields: [
+      "id",
+      "display_id",
+      "email",
+      "customer.first_name",
+      "customer.last_name",
+      ...ADDRESS_FIELDS.map((f) => `shipping_address.${f}`),
+    ],
+    filters: { id: row.order_id },
+  })
+  const order = orders[0]
+  if (!order) {
+    throw new Error(`order ${row.order_id} was not found`)
+  }
+  const fulfillment = row.fulfillment_id
+    ? (await query.graph({ entity: "fulfillment", fields: ["id", "data"], filters: { id: row.fulfillment_id } }))
+        .data[0]
+    : undefined
+  const booked = readFulfillmentData(fulfillment?.data)
+  const quoted = quotedRateOf(row.quoted_rate)
+
+  let store: NotificationFacts["store"] = null
+  if (mode === "collection") {
+    let name = booked?.store?.name ?? quoted?.name ?? booked?.rateName ?? null
+    let address: MedusaAddress | null = booked?.store?.address ?? null
+    if (!address && row.stock_location_id) {
+      const { data } = await query.graph({
+        entity: "stock_location",
+        fields: ["id", "name", ...ADDRESS_FIELDS.map((f) => `address.${f}`)],
+        filters: { id: row.stock_location_id },
+      })
+      name ??= data[0]?.name ?? null
+      address = data[0]?.address ?? null
+    }
+    const hours = events.some((e) => STORE_EVENTS.includes(e))
+      ? await openingHours(tasks, row.merchant_location_id)
+      : null
+    store = { name, address, hours }
+  }
+
+  const shipping = order.shipping_address ?? null
+  return {
+    task: {
+      id: row.id,
+      kind: row.kind,
+      mode,
+      origin: row.origin,
+      status: row.status,
+      service_status: row.service_status,
+      tracking_id: row.tracking_id ?? booked?.trackingId ?? null,
+      tracking_url: row.tracking_url ?? booked?.trackingUrl ?? null,
+      attempts: row.attempts,
+      last_error: row.last_error,
+      next_attempt_at: iso(row.next_attempt_at),
+    },
+    order: {
+      id: order.id,
+      // The generated query types say string, the order module number: either reads as the number.
+      display_id: order.display_id === null || order.display_id === undefined ? null : Number(order.display_id),
+      email: order.email ?? null,
+      first_name: shipping?.first_name?.trim() || order.customer?.first_name?.trim() || null,
+      last_name: shipping?.last_name?.trim() || order.customer?.last_name?.trim() || null,
+      shipping_address: shipping,
+    },
+    rate: quoted
+      ? { code: quoted.rate_code, name: quoted.name, window: quoted.window }
+      : booked
+        ? { code: row.rate_code, name: booked.rateName ?? null, window: booked.window ?? null }
+        : null,
+    store,
+    admin_url: tasks.adminOrderUrl(order.id),
+  }
+}

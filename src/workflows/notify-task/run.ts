@@ -1,0 +1,33 @@
+/**
+ * The notification pass, run every minute by the lastmile-tracking-poll job:
+ * the tasks whose `notify_at` has come (a failed send's retry, a ready
+ * collection's reminder, a run that found the task's lock busy), oldest
+ * first, at most `poll_batch_size` of them. Testable with a `now`.
+ */
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { LASTMILE_MODULE } from "../../modules/lastmile"
+import type { LastmileModuleService } from "../../modules/lastmile/service"
+import { notifyTaskWorkflow } from "./index"
+import type { SentTaskNotifications } from "./steps/send-task-notifications"
+
+export async function notifyDueTasks(
+  container: MedusaContainer,
+  { now = new Date() }: { now?: Date } = {}
+): Promise<Record<string, SentTaskNotifications>> {
+  const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
+  const options = tasks.getPluginOptions()
+  if (!options.notifications.enabled) {
+    return {}
+  }
+  const due = await tasks.listLastmileTasks(
+    { notify_at: { $lte: now } },
+    { select: ["id"], take: options.pollBatchSize, order: { notify_at: "ASC" } }
+  )
+  const outcomes: Record<string, SentTaskNotifications> = {}
+  for (const { id } of due) {
+    // The step never fails its workflow; it reports what it did.
+    const { result } = await notifyTaskWorkflow(container).run({ input: { task_row_id: id, now: now.toISOString() } })
+    outcomes[id] = result
+  }
+  return outcomes
+}
