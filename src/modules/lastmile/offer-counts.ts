@@ -1,5 +1,5 @@
 /**
- * The module's side of offer counting (ARCHITECTURE.md, decision 55): it
+ * The module's side of offer counting (ARCHITECTURE.md, decision 50): it
  * hears every option the provider prices (`onOfferPriced`) and every order's
  * chosen option, keeps them in an `OfferTally`, and writes the increments to
  * `lastmile_offer_count` a few seconds later in one statement, and once more

@@ -142,7 +142,7 @@ export class LastmileModuleService extends MedusaService({ LastmileTask, Lastmil
   private readonly onServiceText_: (notice: ServiceTextNotice) => void
   /** A store's collection switched at the service (a read hands a list, a change none): answers are priced again. */
   private readonly onStoresChanged_ = (locations?: unknown[]) => (locations ? undefined : this.checkoutChanged())
-  /** What checkout offered and shoppers chose, counted and written in batches (ARCHITECTURE.md, decision 55). */
+  /** What checkout offered and shoppers chose, counted and written in batches (ARCHITECTURE.md, decision 50). */
   readonly offerCounts: OfferCounts
 
   constructor(container: InjectedDependencies, options?: LastmilePluginOptions) {
@@ -242,7 +242,7 @@ export class LastmileModuleService extends MedusaService({ LastmileTask, Lastmil
     return this.notificationChannels_.has(channel)
   }
 
-  /** The task rows that may count in an insights report of `[from, to)` (decision 56). */
+  /** The task rows that may count in an insights report of `[from, to)` (decision 51). */
   insightTasks(from: Date, to: Date): Promise<InsightTaskRow[]> {
     return readInsightTasks(this.manager_, from, to)
   }

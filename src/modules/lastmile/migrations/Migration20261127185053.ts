@@ -3,7 +3,7 @@ import { Migration } from "@medusajs/framework/mikro-orm/migrations"
 /**
  * The offer counters of delivery insights: per day, lastmile fulfillment
  * option, stock location and reason, with a unique key the flush adds its
- * increments on (ARCHITECTURE.md, decision 55).
+ * increments on (ARCHITECTURE.md, decision 50).
  */
 export class Migration20261127185053 extends Migration {
   override async up(): Promise<void> {

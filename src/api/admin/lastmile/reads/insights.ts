@@ -1,5 +1,5 @@
 /**
- * The delivery insights report (ARCHITECTURE.md, decision 56): the period in
+ * The delivery insights report (ARCHITECTURE.md, decision 51): the period in
  * the store's time zone, the counters written first (so the report includes
  * the last seconds' offers), then two reads (the task rows, the offer
  * counters) and the options' names, computed by `buildInsightsReport`.
