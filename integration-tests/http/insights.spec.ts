@@ -246,6 +246,8 @@ medusaIntegrationTestRunner({
       const camdenOnly = await insights(`?stock_location_id=${seed.storeLocations["store-camden"]}`)
       expect(camdenOnly.deliveries.delivered).toBe(0)
       expect(camdenOnly.collections).toMatchObject({ booked: 1, collected: 1, not_collected: 0 })
+      // The refused collection never booked, and still counts under its store.
+      expect(camdenOnly.booking.needs_attention).toBe(1)
       expect(camdenOnly.offers.by_option.map((r) => r.option_id)).toEqual([camden])
 
       // The same figures as CSV.

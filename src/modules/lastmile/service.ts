@@ -85,8 +85,17 @@ export interface NewTask {
   merchant_location_id?: string | null
 }
 
-/** What an attempt is booking, written on the row as it starts (the admin shows it while the attempt runs). */
-export type AttemptDetails = Pick<NewTask, "name" | "rate_code" | "delivery_type" | "merchant_location_id">
+/**
+ * What an attempt is booking, written on the row as it starts: the admin
+ * shows it while the attempt runs, and insights count a task that never
+ * books under its mode and store.
+ */
+export type AttemptDetails = Pick<NewTask, "name" | "rate_code" | "delivery_type" | "merchant_location_id"> & {
+  mode?: "delivery" | "collection" | "return"
+  shipping_option_id?: string | null
+  stock_location_id?: string | null
+  placed_at?: string | null
+}
 
 /** What a booking records on its row. */
 export interface BookedFields {
@@ -332,9 +341,20 @@ export class LastmileModuleService extends MedusaService({ LastmileTask, Lastmil
    * `continuing` names an attempt the caller started on the row already
    * (under the same lock): its details are written, its number kept.
    */
-  async startAttempt(task: TaskRow, details: AttemptDetails = {}, continuing?: number): Promise<number> {
+  async startAttempt(
+    task: TaskRow,
+    { placed_at, ...details }: AttemptDetails = {},
+    continuing?: number
+  ): Promise<number> {
     const attempts = continuing ?? task.attempts + 1
-    await this.updateLastmileTasks({ id: task.id, status: "booking", attempts, next_attempt_at: null, ...details })
+    await this.updateLastmileTasks({
+      id: task.id,
+      status: "booking",
+      attempts,
+      next_attempt_at: null,
+      ...details,
+      ...(placed_at ? { placed_at: new Date(placed_at) } : {}),
+    })
     return attempts
   }
 

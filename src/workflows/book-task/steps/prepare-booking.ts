@@ -127,6 +127,7 @@ async function planFulfillmentBooking(
     rate_code: read.subject.wish?.rateCode ?? null,
     delivery_type: read.subject.deliveryType,
     merchant_location_id: read.subject.merchantLocationId ?? null,
+    ...read.context,
   }
   const task = await tasks.findOrCreateTask({
     kind: "delivery",
@@ -261,7 +262,7 @@ async function planReturn(
   }
   // An attempt left mid-booking by a stopped process may have posted: never again blindly.
   const interrupted = task.status === "booking" && !input.retry_needs_attention
-  const attempts = await tasks.startAttempt(task, { name: read.name })
+  const attempts = await tasks.startAttempt(task, { name: read.name, ...read.context })
   return {
     action: "book",
     task_row_id: task.id,
