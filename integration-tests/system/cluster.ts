@@ -49,7 +49,7 @@ const API_KEY = "cluster_key_0123456789"
 const WEBHOOK_SECRET = "cluster-hook-0123456789"
 const ORDERS = Number(process.env.CLUSTER_ORDERS ?? 200)
 const CARTS = 20
-const JOB_WINDOW_MS = Number(process.env.CLUSTER_JOB_WINDOW_MS ?? 150_000)
+const JOB_WINDOW_MS = Number(process.env.CLUSTER_JOB_WINDOW_MS ?? 125_000)
 const WEBHOOK_POSTS = 1000
 const WEBHOOK_CONCURRENCY = 100
 
