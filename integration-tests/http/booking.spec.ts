@@ -158,7 +158,10 @@ medusaIntegrationTestRunner({
       expect(await fulfillmentsOf(order.id)).toEqual([])
       // The store API's order shows nothing of it; the storefront is told the booking is being retried, and no more.
       const told = await shop.get(`/store/lastmile/orders/${order.id}/booking`)
-      expect(told.data).toEqual({ order_id: order.id, booking: { state: "retrying", books_on: "order_placed" } })
+      expect(told.data).toEqual({
+        order_id: order.id,
+        booking: { state: "retrying", books_on: "order_placed", step: null },
+      })
 
       simulator.clearFaults()
       const outcomes = await retryDueBookings(getContainer(), { now: new Date(Date.now() + 10 * 60_000) })
@@ -333,7 +336,7 @@ medusaIntegrationTestRunner({
       expect(bookings(order.id)).toHaveLength(0)
       expect(await fulfillmentsOf(order.id)).toEqual([])
       // The confirmation can stop waiting and say the shop must look at it; the merchant's reason stays theirs.
-      expect(await bookingState(order.id)).toEqual({ state: "needs_attention", books_on: "order_placed" })
+      expect(await bookingState(order.id)).toEqual({ state: "needs_attention", books_on: "order_placed", step: null })
       expect((await shop.get("/store/lastmile/orders/order_missing/booking")).status).toBe(404)
     })
 

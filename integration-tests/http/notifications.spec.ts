@@ -7,6 +7,12 @@
  * asks for it; a provider that throws never stops the tracking.
  */
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import {
+  type LastmileOrderBookingResponse,
+  type LastmileOrderLike,
+  describeOrderTracking,
+  readOrderTracking,
+} from "medusa-plugin-lastmile-storefront"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { pollOpenTasks } from "../../src/workflows/sync-task-status/poll"
 import { notifyDueTasks } from "../../src/workflows/notify-task/run"
@@ -122,6 +128,15 @@ medusaIntegrationTestRunner({
         transformRequest: [(data: unknown) => data],
       })
     const later = (ms: number) => new Date(Date.now() + ms)
+    /** What the shopper's order page says, read as the storefront package reads it: the order, then the booking. */
+    const shopperSees = async (orderId: string) => {
+      const [order, booking] = await Promise.all([
+        shop.get<{ order: LastmileOrderLike }>(`/store/orders/${orderId}?fields=id,*shipping_methods,*fulfillments`),
+        shop.get<LastmileOrderBookingResponse>(`/store/lastmile/orders/${orderId}/booking`),
+      ])
+      expect([order.status, booking.status]).toEqual([200, 200])
+      return describeOrderTracking(readOrderTracking(order.data.order, booking.data)!).statusText
+    }
 
     it("sends a delivery's booked, out for delivery and delivered once each, whatever the webhooks do", async () => {
       simulator.configure({ webhookUrl: undefined })
@@ -140,6 +155,9 @@ medusaIntegrationTestRunner({
         ])
         expect(answers.slice(0, 2).map((a) => (a as { status: number }).status)).toEqual([200, 200])
         await waitForTask(getContainer(), placed.id, (t) => t.service_status === value)
+        if (value === "OUT_FOR_DELIVERY") {
+          expect(await shopperSees(placed.id)).toBe("Out for delivery: it is with the driver.")
+        }
       }
       await until(task.id, ["delivery_out_for_delivery", "delivery_delivered"])
       // Out of order: a late "out for delivery", which the service's lookup still answers, twice.
@@ -182,6 +200,7 @@ medusaIntegrationTestRunner({
 
       expect(simulator.advanceTask(Number(task.task_id)).status.value).toBe("READY_FOR_COLLECTION")
       const ready = await until(task.id, ["collection_ready"])
+      expect(await shopperSees(placed.id)).toBe("Ready to collect at the store.")
       const remindAt = Date.parse((await tasks().retrieveLastmileTask(task.id)).notify_at as unknown as string)
       expect(remindAt - Date.parse(ready.sent.collection_ready.at)).toBeGreaterThan(2 * DAY - 60_000)
 
@@ -194,6 +213,7 @@ medusaIntegrationTestRunner({
       expect(simulator.advanceTask(Number(task.task_id)).status.value).toBe("COLLECTED_BY_CUSTOMER")
       await until(task.id, ["collection_collected"])
       await settle()
+      expect(await shopperSees(placed.id)).toBe("Collected.")
 
       const emails = await emailsTo(placed.email)
       expect(emails.map((n) => [n.template, n.to, n.resource_id])).toEqual([

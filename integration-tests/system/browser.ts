@@ -479,7 +479,13 @@ async function testStorefront(browser: Browser): Promise<void> {
       "the collection's status reads like a delivery"
     )
     await advanceTo(task.taskId, "READY_FOR_COLLECTION")
-    await page.locator('[data-testid="tracking"][data-status="shipped"]').waitFor()
+    await page.locator('[data-testid="tracking"][data-status="shipped"][data-step="ready_for_collection"]').waitFor()
+    const readySaid = await tracked.getByTestId("tracking-status-text").innerText()
+    check(readySaid === "Ready to collect at the store.", `a ready collection does not say so: ${readySaid}`)
+    check(
+      (await tracked.getByTestId("tracking-status").innerText()).trim() === "Ready to collect",
+      "the badge of a ready collection does not say it is ready"
+    )
     await snap(page, "storefront-collection-confirmation.png")
     say(`storefront: collection order ${orderId} from ${storeName}, booked and ready to collect`)
   })

@@ -3,6 +3,7 @@ import { Badge, Heading, Text } from "@medusajs/ui"
 import {
   type LastmileOrderTracking,
   type LastmilePendingState,
+  type LastmileShopperStep,
   type LastmileTrackingStatus,
   type LastmileTrackingText,
   describeOrderTracking,
@@ -43,6 +44,13 @@ const BADGE_TEXT: Record<LastmileOrderTracking["kind"], Record<LastmileTrackingS
   },
 }
 
+/** A booked order's step once the service reported one: "shipped" alone cannot tell these apart. */
+const STEP_BADGE: Record<LastmileShopperStep, { text: string; color: "purple" | "red" | "green"; stage: string }> = {
+  out_for_delivery: { text: "Out for delivery", color: "purple", stage: "Out for delivery" },
+  problem: { text: "Problem reported", color: "red", stage: "On its way" },
+  ready_for_collection: { text: "Ready to collect", color: "green", stage: "Ready to collect" },
+}
+
 /** A booking not made yet, by where it stands: the badge says whether it is under way or waits for the shop. */
 const PENDING_BADGE: Record<LastmilePendingState, { text: string; color: "orange" | "red" | "grey" }> = {
   not_started: { text: "Booking…", color: "orange" },
@@ -68,6 +76,7 @@ export function TrackingPanel({ shop, orderId }: { shop: Shop; orderId: string }
   }
   const text = describeOrderTracking(tracking, DISPLAY)
   const pending = tracking.status === "pending" ? PENDING_BADGE[pendingStateOf(tracking)] : null
+  const badge = pending ?? (tracking.step ? STEP_BADGE[tracking.step] : null)
   return (
     <div
       className="flex flex-col gap-y-4"
@@ -75,6 +84,7 @@ export function TrackingPanel({ shop, orderId }: { shop: Shop; orderId: string }
       data-status={tracking.status}
       data-booking={tracking.booking ?? ""}
       data-kind={tracking.kind}
+      data-step={tracking.step ?? ""}
     >
       <Heading level="h2">{text.heading}</Heading>
       <div className="flex items-start justify-between gap-x-2">
@@ -84,8 +94,8 @@ export function TrackingPanel({ shop, orderId }: { shop: Shop; orderId: string }
           </Text>
           <ChoiceDetails text={text} />
         </div>
-        <Badge color={pending?.color ?? BADGE_COLOR[tracking.status]} data-testid="tracking-status">
-          {pending?.text ?? BADGE_TEXT[tracking.kind][tracking.status]}
+        <Badge color={badge?.color ?? BADGE_COLOR[tracking.status]} data-testid="tracking-status">
+          {badge?.text ?? BADGE_TEXT[tracking.kind][tracking.status]}
         </Badge>
       </div>
       <Text size="small" data-testid="tracking-status-text">
@@ -126,9 +136,13 @@ function ChoiceDetails({ text }: { text: LastmileTrackingText }) {
 
 function TrackingStages({ tracking }: { tracking: LastmileOrderTracking }) {
   const reached = REACHED[tracking.status]
+  // The third stage is named by the step the service reported, once it did ("Ready to collect").
+  const stages = STAGES[tracking.kind].map((stage, index) =>
+    index === 2 && tracking.step ? STEP_BADGE[tracking.step].stage : stage
+  )
   return (
     <ol className="flex flex-col gap-y-2" data-testid="tracking-stages">
-      {STAGES[tracking.kind].map((stage, index) => (
+      {stages.map((stage, index) => (
         <li key={stage} className="flex items-center gap-x-2" data-reached={index <= reached}>
           {index <= reached ? (
             <CheckCircleSolid className="text-ui-tag-green-icon" />

@@ -78,8 +78,9 @@ export interface LastmileStorefront {
   retrieveBooking(orderId: string, options?: LastmileRequestOptions): Promise<LastmileOrderBookingResponse>
   /**
    * `GET /store/orders/:id`, read as the order's lastmile tracking (null when
-   * the order is not lastmile's); while it is not booked, the booking's state
-   * too, so the page can say whether it is under way or waits for the shop.
+   * the order is not lastmile's); until it is delivered or canceled, the
+   * booking's answer too, so the page can say whether it is under way or
+   * waits for the shop, and once booked, its step (out for delivery, ready).
    */
   retrieveTracking(orderId: string, options?: LastmileRequestOptions): Promise<LastmileOrderTracking | null>
   /**
@@ -145,10 +146,11 @@ export function createLastmileStorefront(
       }
     )
     const tracking = readOrderTracking(order)
-    if (tracking?.status !== "pending") {
+    if (!tracking || tracking.status === "delivered" || tracking.status === "canceled") {
       return tracking
     }
-    // Where the booking stands is read only while it matters. Without it the tracking still reads as pending.
+    // Where the booking stands (pending) or its step (booked, shipped) is read only while it matters; without it
+    // the tracking still reads as pending, or as booked or shipped.
     const booking = await retrieveBooking(orderId, options).catch((error: unknown) => {
       if (error instanceof LastmileStorefrontError && (error.transient || error.reason === "route_missing")) {
         return null

@@ -130,12 +130,22 @@ export interface LastmileRatesResponse {
 export type LastmileBookingState = "not_started" | "booking" | "retrying" | "needs_attention" | "booked" | "cancelled"
 
 /** What `GET /store/lastmile/orders/:id/booking` answers. */
+/**
+ * Where a booked delivery or collection stands between booked and done, as the service reported it:
+ * - `out_for_delivery`: with the driver (a delivery);
+ * - `problem`: the courier reported a problem (a failed attempt, a delay, a return; a delivery);
+ * - `ready_for_collection`: ready at the store (a collection).
+ */
+export type LastmileShopperStep = "out_for_delivery" | "problem" | "ready_for_collection"
+
 export interface LastmileOrderBookingResponse {
   order_id: string
   booking: {
     state: LastmileBookingState
     /** When the plugin books: as the order is placed, or once the shop fulfils it (`booking_trigger`). */
     books_on: "order_placed" | "fulfillment"
+    /** The latest step the service reported for a booked task; null before one or once done (absent from older plugins). */
+    step?: LastmileShopperStep | null
   }
 }
 

@@ -40,6 +40,7 @@ export type {
   LastmileRateDetails,
   LastmileRatesResponse,
   LastmileShippingMethodData,
+  LastmileShopperStep,
   LastmileStoreView,
   LastmileWindow,
 } from "./contract.js"
@@ -77,6 +78,7 @@ export {
   EMAIL_WHEN_BOOKED_TEXT,
   LASTMILE_PENDING_TEXT,
   LASTMILE_STATUS_TEXT,
+  LASTMILE_STEP_TEXT,
   describeOrderTracking,
   pendingStateOf,
 } from "./tracking-text.js"

@@ -5,7 +5,7 @@
  * link only when the service gave one. A delivery is named by the rate the
  * shopper chose.
  */
-import type { LastmileBookingState } from "./contract.js"
+import type { LastmileBookingState, LastmileShopperStep } from "./contract.js"
 import { type LastmileFormatOptions, formatWindow } from "./format.js"
 import { safeHttpUrl } from "./safe-url.js"
 import { storeAddressUnlessIn } from "./store-address.js"
@@ -30,6 +30,24 @@ export const LASTMILE_STATUS_TEXT: Record<LastmileOrderTracking["kind"], Record<
     shipped: "On its way to the store, or ready there to collect.",
     delivered: "Collected.",
     canceled: "This collection was canceled.",
+  },
+}
+
+/**
+ * A booked order's step once the service reported one, per kind: "shipped"
+ * alone cannot tell a parcel with the driver from one at the depot, nor a
+ * collection ready at the store from one on its way there.
+ */
+export const LASTMILE_STEP_TEXT: {
+  delivery: Record<Exclude<LastmileShopperStep, "ready_for_collection">, string>
+  collection: Record<Extract<LastmileShopperStep, "ready_for_collection">, string>
+} = {
+  delivery: {
+    out_for_delivery: "Out for delivery: it is with the driver.",
+    problem: "The courier reported a problem with your delivery.",
+  },
+  collection: {
+    ready_for_collection: "Ready to collect at the store.",
   },
 }
 
@@ -141,7 +159,17 @@ export function pendingStateOf(tracking: Pick<LastmileOrderTracking, "booking" |
   }
 }
 
+/** The step's sentence, when the order's kind has one for it. */
+function stepTextOf(tracking: LastmileOrderTracking): string | null {
+  const texts: Partial<Record<LastmileShopperStep, string>> = LASTMILE_STEP_TEXT[tracking.kind]
+  return tracking.step ? (texts[tracking.step] ?? null) : null
+}
+
 function statusTextOf(tracking: LastmileOrderTracking, options: LastmileTrackingTextOptions): string {
+  const step = stepTextOf(tracking)
+  if (step) {
+    return step
+  }
   if (tracking.status !== "pending") {
     return LASTMILE_STATUS_TEXT[tracking.kind][tracking.status]
   }

@@ -11,7 +11,12 @@
  */
 import { isLastmileProviderId } from "./choices.js"
 import { lastmileKindOf, readChosenMethod, text, windowOf } from "./chosen-method.js"
-import type { LastmileBookingState, LastmileOrderBookingResponse, LastmileWindow } from "./contract.js"
+import type {
+  LastmileBookingState,
+  LastmileOrderBookingResponse,
+  LastmileShopperStep,
+  LastmileWindow,
+} from "./contract.js"
 import { safeHttpUrl } from "./safe-url.js"
 import { readStoreAddress } from "./store-address.js"
 import type { LastmileDateLike, LastmileOrderLike, LastmileStoreAddress } from "./types.js"
@@ -82,6 +87,11 @@ export interface LastmileOrderTracking {
   booking: LastmileBookingState | null
   /** When the plugin books: as the order is placed, or once the shop fulfils it; null when not read. */
   booksOn: "order_placed" | "fulfillment" | null
+  /**
+   * While `booked` or `shipped`, the latest step the service reported (out for delivery, a problem, ready
+   * at the store), from the booking route's answer; null when none was, when done, or when not read.
+   */
+  step: LastmileShopperStep | null
 }
 
 /**
@@ -106,7 +116,7 @@ export function readOrderTracking(
   const rateName = chosen.rateName ?? text(booked.rateName)
   const collection =
     chosen.kind === "collection" ? collectionOf(data, booked, chosen.optionName, chosen.description) : null
-  const state = booking?.booking.state ?? null
+  const state = booking?.booking?.state ?? null
   const status = statusOf(fulfillment, bookedTask !== null || label !== undefined)
   return {
     orderId: order.id,
@@ -124,7 +134,8 @@ export function readOrderTracking(
     description: chosen.description,
     collection,
     booking: state,
-    booksOn: booking?.booking.books_on ?? null,
+    booksOn: booking?.booking?.books_on ?? null,
+    step: status === "booked" || status === "shipped" ? (booking?.booking?.step ?? null) : null,
   }
 }
 

@@ -181,6 +181,25 @@ export function shopperMilestones(
   return milestones
 }
 
+/** A step the shopper's tracking page names: one between booked and done. */
+export type ShopperStep = "out_for_delivery" | "problem" | "ready_for_collection"
+
+const STEP_OF: Partial<Record<Milestone["event"], ShopperStep>> = {
+  delivery_out_for_delivery: "out_for_delivery",
+  delivery_problem: "problem",
+  collection_ready: "ready_for_collection",
+}
+
+/**
+ * Where a booked task stands for its shopper now: the step of its latest
+ * milestone, the same the messages follow, so the page never says a step the
+ * shopper was told had passed. Null before a step and once done.
+ */
+export function shopperStepOf(task: NotifiableTask, statusEvents: StatusEvents, now: Date): ShopperStep | null {
+  const latest = shopperMilestones(task, statusEvents, null, now).at(-1)
+  return latest ? (STEP_OF[latest.event] ?? null) : null
+}
+
 function keyOf(event: LastmileNotificationEvent, occurrence: number): string {
   return occurrence > 1 ? `${event}:${occurrence}` : event
 }

@@ -7,6 +7,7 @@ import {
   UNAVAILABLE_MESSAGE,
   UNREACHABLE_MESSAGE,
   createLastmileStorefront,
+  describeOrderTracking,
 } from "medusa-plugin-lastmile-storefront"
 import { LIVE_RATES, NOW, PHONE_MISSING, bookedFulfillment, fakeSdk, methodData } from "./fixtures"
 
@@ -195,20 +196,70 @@ describe("createLastmileStorefront", () => {
       shipping_methods: [{ name: "Next day delivery", data: methodData() }],
       fulfillments: [bookedFulfillment()],
     }
-    const { sdk, calls } = fakeSdk(() => ({ order }))
+    const booking: LastmileOrderBookingResponse = {
+      order_id: "order_1",
+      booking: { state: "booked", books_on: "order_placed", step: null },
+    }
+    const { sdk, calls } = fakeSdk((path) => (path.endsWith("/booking") ? booking : { order }))
     const tracking = await createLastmileStorefront(sdk).retrieveTracking("order_1")
-    expect(calls).toEqual([
-      {
-        path: "/store/orders/order_1",
-        init: { method: "GET", query: { fields: "id,*shipping_methods,*fulfillments" }, cache: "no-store" },
-      },
-    ])
+    expect(calls[0]).toEqual({
+      path: "/store/orders/order_1",
+      init: { method: "GET", query: { fields: "id,*shipping_methods,*fulfillments" }, cache: "no-store" },
+    })
     expect(tracking).toMatchObject({
       status: "booked",
       trackingNumber: "LM-4242",
       trackingUrl: "https://track.example.com/LM-4242",
-      booking: null,
+      booking: "booked",
+      step: null,
     })
+  })
+
+  it("says a shipped delivery is out for delivery once the service reported it", async () => {
+    const order = {
+      id: "order_1",
+      shipping_methods: [{ name: "Next day delivery", data: methodData() }],
+      fulfillments: [{ ...bookedFulfillment(), shipped_at: "2026-07-25T08:00:00.000Z" }],
+    }
+    const booking: LastmileOrderBookingResponse = {
+      order_id: "order_1",
+      booking: { state: "booked", books_on: "order_placed", step: "out_for_delivery" },
+    }
+    const { sdk } = fakeSdk((path) => (path.endsWith("/booking") ? booking : { order }))
+    const tracking = await createLastmileStorefront(sdk).retrieveTracking("order_1")
+    expect(tracking).toMatchObject({ status: "shipped", step: "out_for_delivery" })
+    expect(describeOrderTracking(tracking!).statusText).toBe("Out for delivery: it is with the driver.")
+  })
+
+  it("reads a delivered order once, with no booking call, and names no step", async () => {
+    const order = {
+      id: "order_1",
+      shipping_methods: [{ name: "Next day delivery", data: methodData() }],
+      fulfillments: [
+        { ...bookedFulfillment(), shipped_at: "2026-07-25T08:00:00.000Z", delivered_at: "2026-07-25T12:00:00.000Z" },
+      ],
+    }
+    const { sdk, calls } = fakeSdk(() => ({ order }))
+    const tracking = await createLastmileStorefront(sdk).retrieveTracking("order_1")
+    expect(calls.map((c) => c.path)).toEqual(["/store/orders/order_1"])
+    expect(tracking).toMatchObject({ status: "delivered", step: null })
+    expect(describeOrderTracking(tracking!).statusText).toBe("Delivered.")
+  })
+
+  it("reads a booked order from a backend whose booking answer has no step (an older plugin)", async () => {
+    const order = {
+      id: "order_1",
+      shipping_methods: [{ name: "Next day delivery", data: methodData() }],
+      fulfillments: [{ ...bookedFulfillment(), shipped_at: "2026-07-25T08:00:00.000Z" }],
+    }
+    const { sdk } = fakeSdk((path) =>
+      path.endsWith("/booking")
+        ? { order_id: "order_1", booking: { state: "booked", books_on: "order_placed" } }
+        : { order }
+    )
+    const tracking = await createLastmileStorefront(sdk).retrieveTracking("order_1")
+    expect(tracking).toMatchObject({ status: "shipped", step: null })
+    expect(describeOrderTracking(tracking!).statusText).toBe("On its way to you.")
   })
 
   it("reads where the booking stands while the order is not booked yet", async () => {

@@ -4,7 +4,9 @@ import {
   readOrderTracking,
   LASTMILE_STATUS_TEXT,
   describeOrderTracking,
+  type LastmileOrderBookingResponse,
   type LastmileOrderLike,
+  type LastmileShopperStep,
 } from "medusa-plugin-lastmile-storefront"
 import {
   CAMDEN_READINESS,
@@ -118,6 +120,29 @@ describe("describeOrderTracking", () => {
       link: null,
       codeText: null,
     })
+  })
+
+  it("says a collection is ready at the store once the service said so, and not once collected", () => {
+    const ready = { ...currentFulfillment({ kind: "collection", store: CAMDEN_STORE }, NO_LINK), shipped_at: NOW }
+    const order = { id: "order_1", shipping_methods: [{ name: "Collect from Camden", data: currentCollectionData() }] }
+    const answer = (step: LastmileShopperStep | null): LastmileOrderBookingResponse => ({
+      order_id: "order_1",
+      booking: { state: "booked", books_on: "order_placed", step },
+    })
+    const readyText = describeOrderTracking(
+      readOrderTracking({ ...order, fulfillments: [ready] }, answer("ready_for_collection"))!
+    )
+    expect(readyText.statusText).toBe("Ready to collect at the store.")
+    // A delivery's step never words a collection.
+    const odd = describeOrderTracking(
+      readOrderTracking({ ...order, fulfillments: [ready] }, answer("out_for_delivery"))!
+    )
+    expect(odd.statusText).toBe(LASTMILE_STATUS_TEXT.collection.shipped)
+    const collected = readOrderTracking(
+      { ...order, fulfillments: [{ ...ready, delivered_at: NOW }] },
+      answer("ready_for_collection")
+    )!
+    expect([collected.step, describeOrderTracking(collected).statusText]).toEqual([null, "Collected."])
   })
 
   it("words every status for its kind", () => {

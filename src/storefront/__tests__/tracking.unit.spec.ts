@@ -55,6 +55,7 @@ describe("readOrderTracking", () => {
       collection: null,
       booking: null,
       booksOn: null,
+      step: null,
     })
   })
 

@@ -1,5 +1,11 @@
 import { StatusTable } from "../../tracking/status-table"
-import { FAILED_ATTEMPTS_BEFORE_FEED, type NotifiableTask, planNotifications, taskModeOf } from "../due-notifications"
+import {
+  FAILED_ATTEMPTS_BEFORE_FEED,
+  type NotifiableTask,
+  planNotifications,
+  shopperStepOf,
+  taskModeOf,
+} from "../due-notifications"
 import { type NotificationRecord, readNotificationRecord, withFailure, withSent } from "../notification-record"
 import { resolveNotificationOptions, notificationOptionsSchema } from "../notification-options"
 
@@ -167,5 +173,35 @@ describe("which messages a task is due", () => {
     expect(taskModeOf({ mode: null, kind: "delivery", rate_code: "SVC_COL" })).toBe("collection")
     expect(taskModeOf({ mode: null, kind: "delivery", rate_code: "NEXT_DAY" })).toBe("delivery")
     expect(taskModeOf({ kind: "return" })).toBe("return")
+  })
+})
+
+describe("the step a shopper's tracking page names", () => {
+  const step = (t: NotifiableTask, settings = {}) => shopperStepOf(t, options(settings).statusEvents, at(60))
+
+  it("follows the messages' latest step: out, a problem, out again, then none once delivered", () => {
+    expect(step(task())).toBeNull()
+    expect(step(task({ statuses: ["PICKED_UP", "IN_TRANSIT"] }))).toBeNull()
+    expect(step(task({ statuses: ["OUT_FOR_DELIVERY"] }))).toBe("out_for_delivery")
+    expect(step(task({ statuses: ["OUT_FOR_DELIVERY", "FAILED_ATTEMPT"] }))).toBe("problem")
+    expect(step(task({ statuses: ["OUT_FOR_DELIVERY", "FAILED_ATTEMPT", "OUT_FOR_DELIVERY"] }))).toBe(
+      "out_for_delivery"
+    )
+    // A late OUT_FOR_DELIVERY read after DELIVERED names no step.
+    expect(step(task({ statuses: ["OUT_FOR_DELIVERY", "DELIVERED", "OUT_FOR_DELIVERY"] }))).toBeNull()
+  })
+
+  it("says a collection is ready until it is collected, and names a merchant's own status", () => {
+    const collection = (statuses: string[]) => task({ mode: "collection", statuses })
+    expect(step(collection(["READY_FOR_COLLECTION"]))).toBe("ready_for_collection")
+    expect(step(collection(["READY_FOR_COLLECTION", "COLLECTED_BY_CUSTOMER"]))).toBeNull()
+    expect(step(collection(["AT_COUNTER"]))).toBeNull()
+    expect(step(collection(["AT_COUNTER"]), { status_events: { AT_COUNTER: "ready_for_collection" } })).toBe(
+      "ready_for_collection"
+    )
+  })
+
+  it("names nothing for a task not booked", () => {
+    expect(step(task({ status: "needs_attention", statuses: ["OUT_FOR_DELIVERY"] }))).toBeNull()
   })
 })

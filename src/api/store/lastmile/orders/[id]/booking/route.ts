@@ -5,11 +5,14 @@
  * page that waits for it: under way, retrying, waiting for the shop, booked.
  * The store API's order cannot say so (a failed attempt leaves no
  * fulfillment). Like `GET /store/orders/:id`, the order id is the key; the
- * answer holds no reason, no id and nothing of the task but its state.
+ * answer holds no reason, no id and nothing of the task but its state and,
+ * once booked, its step (out for delivery, a problem, ready at the store),
+ * which "shipped" on Medusa's fulfillment cannot tell apart (ARCHITECTURE.md, decision 55).
  */
 import type { LastmileBookingState, LastmileOrderBookingResponse } from "medusa-plugin-lastmile-storefront"
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { shopperStepOf, taskModeOf } from "../../../../../../lib/notifications/due-notifications"
 import { LASTMILE_MODULE } from "../../../../../../modules/lastmile"
 import type { LastmileModuleService } from "../../../../../../modules/lastmile/service"
 import type { LastmileTaskRow } from "../../../../../../modules/lastmile/types"
@@ -23,6 +26,21 @@ const STATE: Record<LastmileTaskRow["status"], LastmileBookingState> = {
   cancelled: "cancelled",
 }
 
+/** What the state and the step are read from (`NotifiableTask`, and what a task's mode is found from). */
+const STEP_FIELDS = [
+  "id",
+  "status",
+  "mode",
+  "kind",
+  "rate_code",
+  "attempts",
+  "booked_at",
+  "tracking_state",
+  "service_status",
+  "status_history",
+  "cancellation",
+] as const
+
 export async function GET(req: MedusaRequest, res: MedusaResponse<LastmileOrderBookingResponse>): Promise<void> {
   const orderId = req.params.id
   const { data } = await req.scope
@@ -33,12 +51,16 @@ export async function GET(req: MedusaRequest, res: MedusaResponse<LastmileOrderB
   }
   const module = req.scope.resolve<LastmileModuleService>(LASTMILE_MODULE)
   // The order's own delivery is the task whose reference is the order id (replacements and returns have their own).
-  const [task] = await module.listLastmileTasks({ merchant_order_id: orderId }, { select: ["status"], take: 1 })
+  const [task] = await module.listLastmileTasks({ merchant_order_id: orderId }, { select: [...STEP_FIELDS], take: 1 })
+  const options = module.getPluginOptions()
   res.json({
     order_id: orderId,
     booking: {
       state: task ? STATE[task.status] : "not_started",
-      books_on: module.getPluginOptions().bookingTrigger,
+      books_on: options.bookingTrigger,
+      step: task
+        ? shopperStepOf({ ...task, mode: taskModeOf(task) }, options.notifications.statusEvents, new Date())
+        : null,
     },
   })
 }
