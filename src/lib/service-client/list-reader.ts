@@ -19,14 +19,6 @@ export interface ListRead {
   readPage: (json: unknown) => ListPage
 }
 
-export interface ListSource {
-  transport: ServiceTransport
-  origin: string
-  basePath: string
-  /** Logs a warning once per key. */
-  warnOnce(key: string, message: string): void
-}
-
 /**
  * Every item of a list, following each page's next link to the last page,
  * at most MAX_LIST_PAGES. A 404 or an empty answer after the first page
@@ -34,8 +26,10 @@ export interface ListSource {
  */
 export async function readList(
   read: ListRead,
-  { transport, origin, basePath, warnOnce }: ListSource
+  transport: ServiceTransport,
+  warnOnce: (key: string, message: string) => void
 ): Promise<unknown[]> {
+  const { origin, basePath } = transport.config
   const first: PageRequest = { path: `${basePath}${read.path}`, query: new URLSearchParams(read.query) }
   const items: unknown[] = []
   const asked = new Set<string>([`${first.path}?${first.query}`])
@@ -45,8 +39,7 @@ export async function readList(
     try {
       const { path: fullPath, query } = current
       const { operation, path, timeoutMs, signal } = read
-      json = (await transport.send({ operation, method: "GET", path, fullPath, query, timeoutMs, signal, read: true }))
-        .json
+      json = await transport.send({ operation, method: "GET", path, fullPath, query, timeoutMs, signal, read: true })
     } catch (error) {
       if (pages > 1 && error instanceof LastmileRejectedError && error.status === 404) {
         break

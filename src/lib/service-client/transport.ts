@@ -63,15 +63,11 @@ export interface SendInit {
   read: boolean
 }
 
-export interface SendResult {
-  status: number
-  json: unknown
-}
-
 export class ServiceTransport {
-  constructor(private readonly config: TransportConfig) {}
+  constructor(readonly config: TransportConfig) {}
 
-  async send(init: SendInit): Promise<SendResult> {
+  /** The answer's JSON (undefined when empty), or the failure as its error class. */
+  async send(init: SendInit): Promise<unknown> {
     const { apiKey, origin, basePath, userAgent, logger } = this.config
     const search = init.query ? new URLSearchParams(init.query).toString() : ""
     const operation = `${init.method} ${init.path}`
@@ -110,7 +106,7 @@ export class ServiceTransport {
     const body = this.clean(text)
     if (status >= 200 && status < 300) {
       try {
-        return { status, json: text.trim() ? JSON.parse(text) : undefined }
+        return text.trim() ? JSON.parse(text) : undefined
       } catch {
         const message = `${operation}: the service answered ${status} with a body that is not JSON`
         throw new LastmileInvalidResponseError(message, ["(root): not JSON"], { operation, status, body })
