@@ -1,21 +1,13 @@
-/**
- * A list of the service read to its end: each page a read of its own, the
- * next one found by its link (pagination.ts), on the service's origin only.
- */
+/** A list of the service read to its end, page by page, following next links (pagination.ts) on its origin only. */
 import { LastmileRejectedError } from "./errors"
 import { type ListPage, type PageRequest, nextPageRequest } from "./pagination"
-import { type LastmileOperation, type ServiceTransport, parseAnswer } from "./transport"
+import { type SendInit, type ServiceTransport, parseAnswer } from "./transport"
 
 /** Most pages read of one list; a longer list is cut there, with a warning. */
 export const MAX_LIST_PAGES = 20
 
-export interface ListRead {
-  operation: LastmileOperation
-  /** Below the base path. */
-  path: string
+export type ListRead = Pick<SendInit, "operation" | "path" | "timeoutMs" | "signal"> & {
   query?: Record<string, string>
-  timeoutMs: number
-  signal?: AbortSignal
   readPage: (json: unknown) => ListPage
 }
 

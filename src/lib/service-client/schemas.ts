@@ -291,16 +291,4 @@ function isEmptyAnswer(value: unknown): boolean {
   return value === null || value === undefined || value === ""
 }
 
-export type {
-  BookingRequest,
-  InvalidRate,
-  QuoteRequest,
-  ServiceAddress,
-  ServiceCustomer,
-  ServiceFulfilmentLocation,
-  ServiceLineItem,
-  ServiceMoney,
-  ServiceQuote,
-  ServiceRate,
-  ServiceTask,
-} from "../contracts/service-shapes"
+export type * from "../contracts/service-shapes"

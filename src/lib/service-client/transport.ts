@@ -1,10 +1,8 @@
 /**
- * The client's transport: one call to the service with the API key, JSON in
- * and out, timeouts, and the answer's status as an error class. Reads are
- * retried by undici's retry interceptor under the plugin's policy
- * (retry-policy.ts): transient failures only, jittered backoff, Retry-After
- * honoured, never past a call's budget. Writes are sent once; the client's
- * booking settles a lost answer by a lookup.
+ * One call to the service: the API key, JSON in and out, timeouts, and the
+ * answer's status as an error class. Reads are retried by undici's retry
+ * interceptor under the plugin's policy (retry-policy.ts), never past a call's
+ * budget. Writes are sent once; the client settles a lost booking by a lookup.
  */
 import { type Dispatcher, type RetryHandler, interceptors } from "undici"
 import {
@@ -56,7 +54,7 @@ export interface SendInit {
   body?: unknown
   /** One attempt's time to the answer's headers, and between its body's chunks. */
   timeoutMs: number
-  /** When the whole call, retries included, must be over (ms since epoch). */
+  /** When the whole call, retries included, must be over (epoch ms). */
   deadline?: number
   signal?: AbortSignal
   /** Retried as a read (safe to repeat), or sent once. */
