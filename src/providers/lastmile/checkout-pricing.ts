@@ -6,9 +6,13 @@
  * same offer. Nothing here throws, because an exception on the cart path
  * fails the shopper's add-to-cart.
  */
-import type { LastmileClient, ServiceQuote } from "../../lib/service-client"
-import type { QuoteRequest } from "../../lib/contracts/service-shapes"
-import { LastmileError, isServiceOutage } from "../../lib/service-client"
+import {
+  type LastmileClient,
+  LastmileError,
+  type QuoteRequest,
+  type ServiceQuote,
+  isServiceOutage,
+} from "../../lib/service-client"
 import { type LastmileFulfillmentOption, quoteDeliveryTypeOf } from "../../lib/contracts/fulfillment-options"
 import {
   type MedusaAddressLike,
@@ -36,11 +40,7 @@ export interface CartPricingContext {
   email?: string | null
   /** The stock location of the option being priced. */
   location?: StockLocationLike | null
-  /**
-   * The dispatch location's address, sent as the quote's collection address
-   * (added by the plugin's pricing-context hook). Without it, the option's
-   * own location is used.
-   */
+  /** The quote's collection address (from the plugin's pricing-context hook); else the option's location's. */
   dispatchAddress?: MedusaAddressLike | null
 }
 

@@ -129,7 +129,7 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
       logger,
     })
     this.fulfillmentOptions_ = buildFulfillmentOptions(this.options_.deliveryTypes)
-    const cache = new QuoteCache<ServiceQuote, PricingResult>({
+    this.quotes_ = new QuoteCache<ServiceQuote, PricingResult>({
       ttlMs: this.options_.quoteCacheTtlSeconds * 1000,
       // A failed quote is retried at most every few seconds per cart state.
       failureTtlMs: Math.min(5000, this.options_.quoteCacheTtlSeconds * 1000),
@@ -153,8 +153,7 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
     })
     // A store's collection switched at the service: no quote held may still offer (or refuse) it.
     onStoreListChanged(this.onStoresChanged_)
-    this.quotes_ = cache
-    this.pricer_ = new CheckoutPricer(this.client_, cache, this.stores_, {
+    this.pricer_ = new CheckoutPricer(this.client_, this.quotes_, this.stores_, {
       // The first delivery type's quote also prices collection.
       quoteDeliveryType: this.options_.deliveryTypes[0],
       productIdSource: this.options_.productIdSource,
