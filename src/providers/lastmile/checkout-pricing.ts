@@ -6,13 +6,8 @@
  * same offer. Nothing here throws, because an exception on the cart path
  * fails the shopper's add-to-cart.
  */
-import {
-  type LastmileClient,
-  LastmileError,
-  type QuoteRequest,
-  type ServiceQuote,
-  isServiceOutage,
-} from "../../lib/service-client"
+import type { LastmileClient, QuoteRequest, ServiceQuote } from "../../lib/service-client"
+import { LastmileError, isServiceOutage } from "../../lib/service-client"
 import { type LastmileFulfillmentOption, quoteDeliveryTypeOf } from "../../lib/contracts/fulfillment-options"
 import {
   type MedusaAddressLike,
