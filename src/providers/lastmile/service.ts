@@ -385,8 +385,7 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
    * it in the same workflow (ARCHITECTURE.md, decision 19), and a refusal
    * there undoes the fulfillment with the reason.
    */
-  async createFulfillment(data: Record<string, unknown>): Promise<CreateFulfillmentResult> {
-    void data
+  async createFulfillment(_data: Record<string, unknown>): Promise<CreateFulfillmentResult> {
     return { data: { provider: LASTMILE_DATA_MARKER, status: PENDING_BOOKING }, labels: [] }
   }
 

@@ -59,17 +59,13 @@ export class StoreDirectory {
     }
   }
 
-  /** Keeps the list fresh in the background from the first use on (the timer never holds the process open). */
-  private start(): void {
+  /** The stores held now; before the first load, waits for it at most `waitMs`. Never throws. */
+  async get(waitMs: number): Promise<StoreDescription[]> {
+    // Kept fresh in the background from the first use on (the timer never holds the process open).
     if (!this.timer) {
       this.timer = setInterval(() => void this.refresh(), this.options.refreshMs)
       this.timer.unref()
     }
-  }
-
-  /** The stores held now; before the first load, waits for it at most `waitMs`. Never throws. */
-  async get(waitMs: number): Promise<StoreDescription[]> {
-    this.start()
     if (this.stores) {
       if (this.now() - this.loadedAt > this.options.refreshMs) {
         void this.refresh()
