@@ -1,8 +1,7 @@
 /**
- * One keep-alive connection pool per service origin in a process: the
- * provider (checkout quotes) and the plugin's module (bookings, tracking,
- * admin) each hold a client, and both borrow the same undici Agent. A pool
- * is closed when its last borrower gives it back (at shutdown).
+ * One keep-alive pool per service origin in a process: the provider and the
+ * plugin's module each hold a client, and both borrow the same undici Agent,
+ * closed when its last borrower gives it back (at shutdown).
  */
 import { Agent, type Dispatcher } from "undici"
 

@@ -1,14 +1,12 @@
 /**
  * The typed HTTP client of the last-mile service: the spec's operations over
  * the transport (transport.ts), which sends, times out, retries reads and
- * turns answers into error classes. The client adds what each operation
- * needs: the quote's budget, lists read to their end (list-reader.ts), and
- * bookings sent once (book-once.ts).
+ * turns answers into error classes. The client adds the quote's budget,
+ * lists read to their end (list-reader.ts) and bookings sent once.
  */
 import { createHash } from "node:crypto"
 import { LRUCache } from "lru-cache"
 import { borrowDispatcher } from "./agent-pool"
-import { type Booker, bookOnce, pickTask } from "./book-once"
 import {
   type BookingResult,
   type CallOptions,
@@ -18,9 +16,14 @@ import {
   type LastmileTimeouts,
   type QuoteCallOptions,
 } from "./client-options"
-import { LastmileInvalidResponseError, LastmileRejectedError } from "./errors"
-import { type ListSource, readList } from "./list-reader"
-import { DEFAULT_RETRY_POLICY } from "./retry-policy"
+import {
+  LastmileBookingOutcomeUnknownError,
+  LastmileInvalidResponseError,
+  LastmileRejectedError,
+  isOutcomeUnknown,
+} from "./errors"
+import { readList } from "./list-reader"
+import { DEFAULT_RETRY_POLICY, backoffMs, shouldRetryUnsafeWrite } from "./retry-policy"
 import {
   type BookingRequest,
   type QuoteRequest,
@@ -34,7 +37,7 @@ import {
   readLocationsPage,
   readTaskLookupPage,
 } from "./schemas"
-import { type LastmileLogger, ServiceTransport, parseAnswer } from "./transport"
+import { type LastmileLogger, ServiceTransport, describeError, parseAnswer } from "./transport"
 
 export type { LastmileLogger, LastmileOperation } from "./transport"
 
@@ -46,8 +49,6 @@ export class LastmileClient {
   private readonly transport: ServiceTransport
   private readonly releaseDispatcher: () => Promise<void>
   private readonly logger: LastmileLogger
-  private readonly lists: ListSource
-  private readonly booker: Booker
   /** Warnings already given (bounded), so a repeated cause is logged once, not on every call. */
   private readonly warned = new LRUCache<string, true>({ max: 1000 })
 
@@ -76,18 +77,6 @@ export class LastmileClient {
       ...{ apiKey: options.apiKey, origin, basePath, userAgent: options.userAgent ?? "medusa-plugin-lastmile" },
       ...{ dispatcher: borrowed.dispatcher, retry, logger: this.logger, sleep, random },
     })
-    const warnOnce = (key: string, message: string) => this.warnOnce(key, message)
-    this.lists = { transport: this.transport, origin, basePath, warnOnce }
-    const lookup = (merchantOrderId: string, call: CallOptions) => this.findDeliveries(merchantOrderId, call)
-    this.booker = {
-      transport: this.transport,
-      retry,
-      bookingMs: this.timeouts.bookingMs,
-      logger: this.logger,
-      sleep,
-      random,
-      lookup,
-    }
   }
 
   /** Gives back the pooled sockets (the pool closes when its last client does). */
@@ -98,7 +87,7 @@ export class LastmileClient {
   /** POST /task/quotes, retried on connection errors, 429 and 5xx inside one total budget (checkout cannot wait longer). */
   async quote(request: QuoteRequest, options: QuoteCallOptions = {}): Promise<ServiceQuote> {
     const budgetMs = options.budgetMs ?? this.timeouts.quoteBudgetMs
-    const { json } = await this.transport.send({
+    const json = await this.transport.send({
       operation: "quote",
       method: "POST",
       path: "/task/quotes",
@@ -138,9 +127,10 @@ export class LastmileClient {
           signal: options.signal,
           readPage: readTaskLookupPage,
         },
-        this.lists
+        this.transport,
+        this.warnOnce
       )
-      return parseAnswer("GET /task/deliveries", items, (list) => (list as unknown[]).map((item) => parseTask(item)))
+      return parseAnswer("GET /task/deliveries", items, () => items.map((item) => parseTask(item)))
     } catch (error) {
       // A single-task shape may answer 404 for "no such booking".
       if (error instanceof LastmileRejectedError && error.status === 404) {
@@ -167,24 +157,17 @@ export class LastmileClient {
 
   /**
    * POST /task/deliveries, exactly once. The service de-duplicates on
-   * `order.merchantOrderId`, but a lost answer leaves the outcome unknown, so
-   * after a timeout, a dropped connection, a 5xx or an unreadable answer the
-   * booking is looked up first and adopted when it exists; only when the
-   * lookup proves there is none is the POST sent again. Throws
-   * LastmileBookingOutcomeUnknownError when the attempts run out with the
-   * outcome still unknown: the caller keeps the booking and tries later.
+   * `order.merchantOrderId`, but a lost answer leaves the outcome unknown: the
+   * booking is looked up and adopted, and posted again only when the lookup
+   * shows none. LastmileBookingOutcomeUnknownError: the caller tries later.
    */
   bookDelivery(request: BookingRequest, options: CallOptions = {}): Promise<BookingResult> {
-    return bookOnce(this.booker, "bookDelivery", "/task/deliveries", request, options)
+    return this.book("bookDelivery", "/task/deliveries", request, options)
   }
 
-  /**
-   * POST /task/returns. The spec does not say that returns are de-duplicated,
-   * so after an unknown outcome this looks the reference up but never posts
-   * again: an unresolved outcome is thrown for the caller to settle.
-   */
+  /** POST /task/returns. Returns are not said to be de-duplicated: after an unknown outcome, looked up, never posted again. */
   bookReturn(request: BookingRequest, options: CallOptions = {}): Promise<BookingResult> {
-    return bookOnce(this.booker, "bookReturn", "/task/returns", request, options)
+    return this.book("bookReturn", "/task/returns", request, options)
   }
 
   /** GET the fulfilment locations across pages. An unreadable item is left out and warned about once. */
@@ -198,7 +181,8 @@ export class LastmileClient {
         signal: options.signal,
         readPage: readLocationsPage,
       },
-      this.lists
+      this.transport,
+      this.warnOnce
     )
     const { locations, rejected } = parseLocationItems(items)
     for (const { index, issues, item } of rejected) {
@@ -218,7 +202,7 @@ export class LastmileClient {
     collectionEnabled: boolean,
     options: CallOptions = {}
   ): Promise<ServiceFulfilmentLocation | undefined> {
-    const { json } = await this.transport.send({
+    const json = await this.transport.send({
       operation: "updateLocation",
       method: "PATCH",
       path: `/fulfilment/fulfilment-locations/${encodeURIComponent(String(fulfilmentLocationId))}`,
@@ -230,7 +214,67 @@ export class LastmileClient {
     return parseOptionalLocation(json)
   }
 
-  private warnOnce(key: string, message: string): void {
+  /** Each round either settles an unknown outcome by a lookup, or posts; a round past the last attempt only settles. */
+  private async book(
+    operation: "bookDelivery" | "bookReturn",
+    path: string,
+    request: BookingRequest,
+    options: CallOptions
+  ): Promise<BookingResult> {
+    const { retry, logger, sleep, random } = this.transport.config
+    const merchantOrderId = request.order?.merchantOrderId
+    const kind = operation === "bookDelivery" ? "DELIVERY" : "RETURN"
+    let posts = 0
+    let unknown: unknown = undefined
+    for (let n = 1; ; n++) {
+      if (unknown !== undefined) {
+        const found = await this.findDeliveries(merchantOrderId, options).then(
+          (tasks) => pickTask(tasks, kind),
+          (error: unknown) => {
+            logger.warn(
+              `lastmile: lookup of ${merchantOrderId} after an unknown outcome failed: ${describeError(error)}`
+            )
+            return "failed" as const
+          }
+        )
+        if (found && found !== "failed") {
+          logger.debug(`lastmile: adopted task ${found.taskId} for ${merchantOrderId} after ${describeError(unknown)}`)
+          return { task: found, adopted: true, attempts: posts }
+        }
+        if (n > retry.maxAttempts) {
+          const message = `Booking ${merchantOrderId}: outcome unknown after ${posts} attempt(s) (${describeError(unknown)})`
+          throw new LastmileBookingOutcomeUnknownError(message, merchantOrderId, posts, unknown)
+        }
+        // Without proof that nothing was booked, never post again.
+        if (found === "failed" || kind === "RETURN") {
+          await sleep(backoffMs(n, retry, unknown, random))
+          continue
+        }
+        unknown = undefined
+      }
+      try {
+        posts++
+        const json = await this.transport.send({
+          ...{ operation, method: "POST", path, body: request, timeoutMs: this.timeouts.bookingMs },
+          ...{ signal: options.signal, read: false },
+        })
+        return { task: parseAnswer(`POST ${path}`, json, parseTask), adopted: false, attempts: posts }
+      } catch (error) {
+        // 409 is a plausible answer to a repeated merchantOrderId: the task exists.
+        if ((error instanceof LastmileRejectedError && error.status === 409) || isOutcomeUnknown(error)) {
+          unknown = error
+          continue
+        }
+        // Refused before processing (connection refused, 429): safe to repeat, until the last attempt.
+        if (!shouldRetryUnsafeWrite(error, n, retry)) {
+          throw error
+        }
+        await sleep(backoffMs(n, retry, error, random))
+      }
+    }
+  }
+
+  private readonly warnOnce = (key: string, message: string): void => {
     if (!this.warned.has(key)) {
       this.warned.set(key, true)
       this.logger.warn(this.transport.clean(message))
@@ -238,4 +282,17 @@ export class LastmileClient {
   }
 }
 
-export { pickTask }
+/**
+ * The task of the wanted kind when the lookup lists several; the newest wins.
+ * The taskType of a return is not shown, so anything but DELIVERY counts as one.
+ */
+export function pickTask(tasks: ServiceTask[], kind: "DELIVERY" | "RETURN"): ServiceTask | null {
+  const matching = tasks.filter((t) => {
+    const type = t.taskType?.toUpperCase()
+    return !type || (kind === "DELIVERY" ? type === "DELIVERY" : type !== "DELIVERY")
+  })
+  if (!matching.length) {
+    return null
+  }
+  return matching.reduce((newest, t) => ((t.createdAt ?? "") > (newest.createdAt ?? "") ? t : newest))
+}

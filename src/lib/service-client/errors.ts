@@ -4,17 +4,7 @@
  * had the API key removed.
  */
 
-export type LastmileErrorCode =
-  | "unreachable"
-  | "timeout"
-  | "rejected"
-  | "authentication"
-  | "rate_limited"
-  | "server_error"
-  | "invalid_response"
-  | "booking_outcome_unknown"
-
-const ERROR_CODES = new Set<string>([
+const ERROR_CODES = [
   "unreachable",
   "timeout",
   "rejected",
@@ -23,7 +13,12 @@ const ERROR_CODES = new Set<string>([
   "server_error",
   "invalid_response",
   "booking_outcome_unknown",
-] satisfies LastmileErrorCode[])
+] as const
+
+export type LastmileErrorCode = (typeof ERROR_CODES)[number]
+
+/** The service down or overloaded rather than refusing us: a read may be repeated after these. */
+const OUTAGE_CODES = new Set<LastmileErrorCode>(["timeout", "unreachable", "server_error", "rate_limited"])
 
 /**
  * The service's failure an error stands for, by its code: a LastmileError, or
@@ -35,7 +30,7 @@ export function serviceErrorCodeOf(error: unknown): LastmileErrorCode | null {
     return error.code
   }
   const code = error && typeof error === "object" ? (error as { code?: unknown }).code : undefined
-  return typeof code === "string" && ERROR_CODES.has(code) ? (code as LastmileErrorCode) : null
+  return ERROR_CODES.find((known) => known === code) ?? null
 }
 
 export interface LastmileErrorDetails {
@@ -70,7 +65,7 @@ export class LastmileError extends Error {
 
   /** Whether a read (quote, lookup, list) may be repeated after this error. */
   get transient(): boolean {
-    return false
+    return OUTAGE_CODES.has(this.code)
   }
 }
 
@@ -79,10 +74,6 @@ export class LastmileUnreachableError extends LastmileError {
   constructor(message: string, details: LastmileErrorDetails & { beforeSend?: boolean } = {}) {
     // A refused connection never reached the service, so nothing was processed.
     super("unreachable", message, details, details.beforeSend === true)
-  }
-
-  override get transient(): boolean {
-    return true
   }
 }
 
@@ -93,10 +84,6 @@ export class LastmileTimeoutError extends LastmileError {
   constructor(message: string, timeoutMs: number, details: LastmileErrorDetails = {}) {
     super("timeout", message, details)
     this.timeoutMs = timeoutMs
-  }
-
-  override get transient(): boolean {
-    return true
   }
 }
 
@@ -123,20 +110,12 @@ export class LastmileRateLimitError extends LastmileError {
     super("rate_limited", message, details, true)
     this.retryAfterMs = details.retryAfterMs
   }
-
-  override get transient(): boolean {
-    return true
-  }
 }
 
 /** 5xx: the service failed; for a write, whether it was applied is unknown. */
 export class LastmileServerError extends LastmileError {
   constructor(message: string, details: LastmileErrorDetails = {}) {
     super("server_error", message, details)
-  }
-
-  override get transient(): boolean {
-    return true
   }
 }
 
@@ -169,17 +148,13 @@ export class LastmileBookingOutcomeUnknownError extends LastmileError {
 
 /** True when a failed write may or may not have been applied by the service. */
 export function isOutcomeUnknown(error: unknown): boolean {
-  if (!(error instanceof LastmileError)) {
-    return false
-  }
-  if (error.notProcessed) {
-    return false
-  }
   return (
-    error instanceof LastmileTimeoutError ||
-    error instanceof LastmileUnreachableError ||
-    error instanceof LastmileServerError ||
-    error instanceof LastmileInvalidResponseError
+    error instanceof LastmileError &&
+    !error.notProcessed &&
+    (error instanceof LastmileTimeoutError ||
+      error instanceof LastmileUnreachableError ||
+      error instanceof LastmileServerError ||
+      error instanceof LastmileInvalidResponseError)
   )
 }
 
@@ -193,18 +168,7 @@ export function isServiceOutage(error: unknown): boolean {
     // Unsettled because of what cut the booking short.
     return isServiceOutage(error.cause)
   }
-  if (!(error instanceof LastmileError)) {
-    return false
-  }
-  switch (error.code) {
-    case "timeout":
-    case "unreachable":
-    case "server_error":
-    case "rate_limited":
-      return true
-    default:
-      return false
-  }
+  return error instanceof LastmileError && error.transient
 }
 
 /**

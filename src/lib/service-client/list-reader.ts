@@ -1,30 +1,14 @@
-/**
- * A list of the service read to its end: each page a read of its own, the
- * next one found by its link (pagination.ts), on the service's origin only.
- */
+/** A list of the service read to its end, page by page, following next links (pagination.ts) on its origin only. */
 import { LastmileRejectedError } from "./errors"
 import { type ListPage, type PageRequest, nextPageRequest } from "./pagination"
-import { type LastmileOperation, type ServiceTransport, parseAnswer } from "./transport"
+import { type SendInit, type ServiceTransport, parseAnswer } from "./transport"
 
 /** Most pages read of one list; a longer list is cut there, with a warning. */
 export const MAX_LIST_PAGES = 20
 
-export interface ListRead {
-  operation: LastmileOperation
-  /** Below the base path. */
-  path: string
+export type ListRead = Pick<SendInit, "operation" | "path" | "timeoutMs" | "signal"> & {
   query?: Record<string, string>
-  timeoutMs: number
-  signal?: AbortSignal
   readPage: (json: unknown) => ListPage
-}
-
-export interface ListSource {
-  transport: ServiceTransport
-  origin: string
-  basePath: string
-  /** Logs a warning once per key. */
-  warnOnce(key: string, message: string): void
 }
 
 /**
@@ -34,8 +18,10 @@ export interface ListSource {
  */
 export async function readList(
   read: ListRead,
-  { transport, origin, basePath, warnOnce }: ListSource
+  transport: ServiceTransport,
+  warnOnce: (key: string, message: string) => void
 ): Promise<unknown[]> {
+  const { origin, basePath } = transport.config
   const first: PageRequest = { path: `${basePath}${read.path}`, query: new URLSearchParams(read.query) }
   const items: unknown[] = []
   const asked = new Set<string>([`${first.path}?${first.query}`])
@@ -45,8 +31,7 @@ export async function readList(
     try {
       const { path: fullPath, query } = current
       const { operation, path, timeoutMs, signal } = read
-      json = (await transport.send({ operation, method: "GET", path, fullPath, query, timeoutMs, signal, read: true }))
-        .json
+      json = await transport.send({ operation, method: "GET", path, fullPath, query, timeoutMs, signal, read: true })
     } catch (error) {
       if (pages > 1 && error instanceof LastmileRejectedError && error.status === 404) {
         break

@@ -92,6 +92,6 @@ export function nextPageRequest(
   return { ok: true, request: { path: url.pathname, query } }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value)
 }

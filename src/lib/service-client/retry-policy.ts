@@ -1,7 +1,4 @@
-/**
- * The retry policy as small pure functions, so that each decision can be
- * unit-tested without a clock or a network.
- */
+/** The retry policy as small pure functions, each decision testable without a clock or a network. */
 import { LastmileError, LastmileRateLimitError } from "./errors"
 
 export interface RetryPolicy {
@@ -21,27 +18,18 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 
 /** Whether a read (quote, lookup, list) should be tried again after `error`. */
 export function shouldRetryRead(error: unknown, attempt: number, policy: RetryPolicy): boolean {
-  if (attempt >= policy.maxAttempts) {
-    return false
-  }
-  return error instanceof LastmileError && error.transient
+  return attempt < policy.maxAttempts && error instanceof LastmileError && error.transient
 }
 
-/**
- * Whether a write that the service does not de-duplicate may be repeated:
- * only when the error proves the service never processed the request.
- */
+/** Whether a write the service does not de-duplicate may be repeated: only when it certainly was not processed. */
 export function shouldRetryUnsafeWrite(error: unknown, attempt: number, policy: RetryPolicy): boolean {
-  if (attempt >= policy.maxAttempts) {
-    return false
-  }
-  return error instanceof LastmileError && error.transient && error.notProcessed
+  return shouldRetryRead(error, attempt, policy) && (error as LastmileError).notProcessed
 }
 
 /**
  * Delay before attempt `attempt + 1`: exponential with "equal jitter" (half
- * fixed, half random) so concurrent clients spread out, and a Retry-After
- * from the service wins when it is longer.
+ * fixed, half random) so concurrent clients spread out; a longer Retry-After
+ * from the service wins.
  */
 export function backoffMs(
   attempt: number,
@@ -56,30 +44,20 @@ export function backoffMs(
   return Math.round(Math.min(delay, policy.maxDelayMs))
 }
 
-/**
- * Parses a Retry-After header: whole seconds or an HTTP date. Returns
- * milliseconds from `now`, or undefined when absent or unreadable.
- */
+/** A Retry-After header (whole seconds or an HTTP date) in ms from `now`; undefined when absent or unreadable. */
 export function parseRetryAfter(value: string | string[] | undefined, now: number = Date.now()): number | undefined {
-  const raw = Array.isArray(value) ? value[0] : value
+  const raw = (Array.isArray(value) ? value[0] : value)?.trim()
   if (!raw) {
     return undefined
   }
-  const trimmed = raw.trim()
-  if (/^\d+(\.\d+)?$/.test(trimmed)) {
-    return Math.round(Number(trimmed) * 1000)
+  if (/^\d+(\.\d+)?$/.test(raw)) {
+    return Math.round(Number(raw) * 1000)
   }
-  const date = Date.parse(trimmed)
-  if (Number.isNaN(date)) {
-    return undefined
-  }
-  return Math.max(0, date - now)
+  const date = Date.parse(raw)
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now)
 }
 
-/**
- * Whether there is time left in a budget for one more wait and attempt.
- * `minAttemptMs` is the least an attempt needs to be worth starting.
- */
+/** Whether a budget has time left for one more wait and an attempt of at least `minAttemptMs`. */
 export function fitsInBudget(deadline: number, waitMs: number, now: number, minAttemptMs = 50): boolean {
   return now + waitMs + minAttemptMs <= deadline
 }

@@ -1,17 +1,10 @@
 /**
- * Shapes of the service's requests and answers. Answers are parsed leniently
- * where the spec leaves a shape open: unknown fields pass through, `price`
- * may be an object or a bare number, `error` may be anything, list answers
- * may come bare or in an envelope, and `null` in an optional field reads as
- * absent (the parsed objects never hold null there).
- *
- * Every answer is cleaned before it is read (`cleanServiceAnswer`,
- * service-text.ts): no control or invisible characters, capped strings, and
- * links only as http(s) URLs. What the service says reaches labels, the
- * admin and storefronts from here.
- *
- * The parsed types are the contracts' (src/lib/contracts/service-shapes.ts),
- * re-exported here for the client's callers.
+ * The service's answers, parsed leniently where the spec leaves a shape open:
+ * unknown fields pass through, `price` may be an object or a bare number,
+ * `error` may be anything, lists come bare or in an envelope, and `null` in an
+ * optional field reads as absent. Every answer is cleaned first
+ * (`cleanServiceAnswer`, service-text.ts): it reaches labels, the admin and
+ * storefronts. The types are the contracts' (contracts/service-shapes.ts).
  */
 import { z } from "zod"
 import type {
@@ -21,22 +14,12 @@ import type {
   ServiceRate,
   ServiceTask,
 } from "../contracts/service-shapes"
-import { LOCATION_LIST_KEYS, type ListPage, TASK_LIST_KEYS, readListPage } from "./pagination"
+import { LOCATION_LIST_KEYS, type ListPage, TASK_LIST_KEYS, isRecord, readListPage } from "./pagination"
 import { cleanServiceAnswer } from "./service-text"
-
-// ---------------------------------------------------------------- answers
 
 const identifier = z.union([z.number(), z.string().min(1)], { error: "expected a number or a non-empty string" })
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value)
-}
-
-/**
- * A copy of `value` without the listed keys whose value is null: services
- * often send null for "not set", and an optional field that is not set must
- * not cost us the whole object.
- */
+/** Without the listed keys that are null: an optional field "not set" must not cost the whole object. */
 function withoutNulls(value: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
   const out = { ...value }
   for (const key of keys) {
@@ -68,6 +51,8 @@ export const moneySchema = z.union([
   z.number().finite(),
 ])
 
+const windowSchema = z.looseObject({ from: z.string().min(1), to: z.string().min(1) })
+
 const RATE_OPTIONAL_FIELDS = ["name", "description", "price", "window", "co2Savings", "error"] as const
 
 function cleanRate(value: Record<string, unknown>): Record<string, unknown> {
@@ -81,24 +66,13 @@ function cleanRate(value: Record<string, unknown>): Record<string, unknown> {
     rate.price = rate.price.amount
   }
   // Window and CO2 only decorate a rate: an odd one is dropped, the rate is kept.
-  if ("window" in rate) {
-    const window = rate.window
-    if (
-      !isRecord(window) ||
-      typeof window.from !== "string" ||
-      typeof window.to !== "string" ||
-      !window.from ||
-      !window.to
-    ) {
-      delete rate.window
-    }
+  if ("window" in rate && !windowSchema.safeParse(rate.window).success) {
+    delete rate.window
   }
   if ("co2Savings" in rate) {
-    const co2 = toFiniteNumber(rate.co2Savings)
-    if (co2 === undefined) {
+    rate.co2Savings = toFiniteNumber(rate.co2Savings)
+    if (rate.co2Savings === undefined) {
       delete rate.co2Savings
-    } else {
-      rate.co2Savings = co2
     }
   }
   return rate
@@ -111,7 +85,7 @@ export const rateSchema = cleaned(
     name: z.string().optional(),
     description: z.string().optional(),
     price: moneySchema.optional(),
-    window: z.looseObject({ from: z.string(), to: z.string() }).optional(),
+    window: windowSchema.optional(),
     co2Savings: z.number().optional(),
     error: z.unknown().optional(),
   })
@@ -181,8 +155,6 @@ export const fulfilmentLocationSchema = cleaned(
     operatingHours: z.unknown().optional(),
   })
 )
-
-// ---------------------------------------------------------------- parsing
 
 export class SchemaMismatch extends Error {
   constructor(readonly issues: string[]) {
@@ -319,16 +291,4 @@ function isEmptyAnswer(value: unknown): boolean {
   return value === null || value === undefined || value === ""
 }
 
-export type {
-  BookingRequest,
-  InvalidRate,
-  QuoteRequest,
-  ServiceAddress,
-  ServiceCustomer,
-  ServiceFulfilmentLocation,
-  ServiceLineItem,
-  ServiceMoney,
-  ServiceQuote,
-  ServiceRate,
-  ServiceTask,
-} from "../contracts/service-shapes"
+export type * from "../contracts/service-shapes"

@@ -1,10 +1,8 @@
 /**
- * The client's transport: one call to the service with the API key, JSON in
- * and out, timeouts, and the answer's status as an error class. Reads are
- * retried by undici's retry interceptor under the plugin's policy
- * (retry-policy.ts): transient failures only, jittered backoff, Retry-After
- * honoured, never past a call's budget. Writes are sent once; the client's
- * booking settles a lost answer by a lookup.
+ * One call to the service: the API key, JSON in and out, timeouts, and the
+ * answer's status as an error class. Reads are retried by undici's retry
+ * interceptor under the plugin's policy (retry-policy.ts), never past a call's
+ * budget. Writes are sent once; the client settles a lost booking by a lookup.
  */
 import { type Dispatcher, type RetryHandler, interceptors } from "undici"
 import {
@@ -56,22 +54,18 @@ export interface SendInit {
   body?: unknown
   /** One attempt's time to the answer's headers, and between its body's chunks. */
   timeoutMs: number
-  /** When the whole call, retries included, must be over (ms since epoch). */
+  /** When the whole call, retries included, must be over (epoch ms). */
   deadline?: number
   signal?: AbortSignal
   /** Retried as a read (safe to repeat), or sent once. */
   read: boolean
 }
 
-export interface SendResult {
-  status: number
-  json: unknown
-}
-
 export class ServiceTransport {
-  constructor(private readonly config: TransportConfig) {}
+  constructor(readonly config: TransportConfig) {}
 
-  async send(init: SendInit): Promise<SendResult> {
+  /** The answer's JSON (undefined when empty), or the failure as its error class. */
+  async send(init: SendInit): Promise<unknown> {
     const { apiKey, origin, basePath, userAgent, logger } = this.config
     const search = init.query ? new URLSearchParams(init.query).toString() : ""
     const operation = `${init.method} ${init.path}`
@@ -110,7 +104,7 @@ export class ServiceTransport {
     const body = this.clean(text)
     if (status >= 200 && status < 300) {
       try {
-        return { status, json: text.trim() ? JSON.parse(text) : undefined }
+        return text.trim() ? JSON.parse(text) : undefined
       } catch {
         const message = `${operation}: the service answered ${status} with a body that is not JSON`
         throw new LastmileInvalidResponseError(message, ["(root): not JSON"], { operation, status, body })

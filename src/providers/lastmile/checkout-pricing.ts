@@ -6,8 +6,7 @@
  * same offer. Nothing here throws, because an exception on the cart path
  * fails the shopper's add-to-cart.
  */
-import type { LastmileClient, ServiceQuote } from "../../lib/service-client"
-import type { QuoteRequest } from "../../lib/contracts/service-shapes"
+import type { LastmileClient, QuoteRequest, ServiceQuote } from "../../lib/service-client"
 import { LastmileError, isServiceOutage } from "../../lib/service-client"
 import { type LastmileFulfillmentOption, quoteDeliveryTypeOf } from "../../lib/contracts/fulfillment-options"
 import {
@@ -22,10 +21,11 @@ import { type StockLocationLike, storeExternalId } from "../../lib/store/store-i
 import {
   type DeliveryRateRule,
   type RateWish,
-  type StoreDescription,
+  needsStoreDirectory,
   selectCollectionRate,
   selectDeliveryRate,
 } from "../../lib/checkout/rate-selection"
+import type { StoreDirectory } from "./store-directory"
 
 export interface CartPricingContext {
   cartId: string
@@ -35,11 +35,7 @@ export interface CartPricingContext {
   email?: string | null
   /** The stock location of the option being priced. */
   location?: StockLocationLike | null
-  /**
-   * The dispatch location's address, sent as the quote's collection address
-   * (added by the plugin's pricing-context hook). Without it, the option's
-   * own location is used.
-   */
+  /** The quote's collection address (from the plugin's pricing-context hook); else the option's location's. */
   dispatchAddress?: MedusaAddressLike | null
 }
 
@@ -51,20 +47,14 @@ export interface CheckoutPricerOptions {
   rateRule?: DeliveryRateRule
   /** The whole time a pricing may take; the quote has its own budget of the same length inside it. */
   budgetMs: number
-  /** The service's store list, when the quote needs it to attribute collection rates; waits at most `waitMs`. */
-  storesFor?: (quote: ServiceQuote, waitMs: number) => Promise<StoreDescription[]>
-  /**
-   * A fresh read of the store list, when a collection rate could not be
-   * attributed with the one held (a store added, enabled or renamed at the
-   * service since): single flight and throttled; waits at most `waitMs`.
-   */
-  refreshStores?: (waitMs: number) => Promise<StoreDescription[] | undefined>
 }
 
 export class CheckoutPricer {
   constructor(
     private readonly client: LastmileClient,
     private readonly cache: QuoteCache<ServiceQuote, PricingResult>,
+    /** The service's store list, to attribute collection rates that do not name their store. */
+    private readonly stores: StoreDirectory,
     private readonly options: CheckoutPricerOptions
   ) {}
 
@@ -183,12 +173,12 @@ export class CheckoutPricer {
       if (!externalId) {
         return { ok: false, reason: "store_not_mapped", detail: "the option has no stock location", ...read }
       }
-      const stores = this.options.storesFor ? await this.options.storesFor(quote, deadline - Date.now()) : []
+      const stores = needsStoreDirectory(quote) ? await this.stores.get(deadline - Date.now()) : []
       let choice = selectCollectionRate(quote, externalId, context.currencyCode, stores)
-      if (!choice.ok && choice.unplaced && this.options.refreshStores) {
+      if (!choice.ok && choice.unplaced) {
         // A rate the list held cannot place may be this store, added or renamed since the list was read:
         // judge again with a fresh one. A store simply not quoted (removed, disabled) spends no read.
-        const fresh = await this.options.refreshStores(deadline - Date.now())
+        const fresh = await this.stores.refreshNow(deadline - Date.now())
         if (fresh) {
           choice = selectCollectionRate(quote, externalId, context.currencyCode, fresh)
         }

@@ -1,16 +1,10 @@
 /**
- * One upstream quote per cart state: the quote store every checkout price is
- * read from (the rates route's, `/calculate`, Medusa's listings, checking a
- * choice). lru-cache gives the TTL and, through `fetch`, the single flight:
- * concurrent callers for the same fingerprint share one in-flight request. A
- * failure is remembered briefly too (negative cache), so an outage costs one
- * upstream call per cart state, not one per option per refresh. Each quote
- * held carries the offers priced from it (`offers`, filled by the pricer), so
- * an option is priced once per cart state, and they go with it.
- *
- * With a `shared` store (Medusa's Caching and Locking modules, for apps on
- * several instances) a quote fetched by one instance serves the others: the
- * in-process cache stays the first level, the shared store the second.
+ * One upstream quote per cart state, which every checkout price is read from
+ * (decision 42). lru-cache gives the TTL and, through `fetch`, the single
+ * flight. A failure is held briefly too, so an outage costs one call per cart
+ * state, not one per option per refresh. Each quote carries the offers priced
+ * from it (`offers`, filled by the pricer). A `shared` store (Medusa's Caching
+ * and Locking modules) is the second level, for apps on several instances.
  */
 import { createHash } from "node:crypto"
 import { LRUCache } from "lru-cache"

@@ -38,7 +38,6 @@ import {
   rateNotOfferedMessage,
   shopperReason,
 } from "../../lib/checkout/rate-details"
-import { needsStoreDirectory } from "../../lib/checkout/rate-selection"
 import {
   cartStateOf,
   chosenMethodFor,
@@ -130,7 +129,7 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
       logger,
     })
     this.fulfillmentOptions_ = buildFulfillmentOptions(this.options_.deliveryTypes)
-    const cache = new QuoteCache<ServiceQuote, PricingResult>({
+    this.quotes_ = new QuoteCache<ServiceQuote, PricingResult>({
       ttlMs: this.options_.quoteCacheTtlSeconds * 1000,
       // A failed quote is retried at most every few seconds per cart state.
       failureTtlMs: Math.min(5000, this.options_.quoteCacheTtlSeconds * 1000),
@@ -154,28 +153,22 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
     })
     // A store's collection switched at the service: no quote held may still offer (or refuse) it.
     onStoreListChanged(this.onStoresChanged_)
-    this.quotes_ = cache
-    this.pricer_ = new CheckoutPricer(this.client_, cache, {
+    this.pricer_ = new CheckoutPricer(this.client_, this.quotes_, this.stores_, {
       // The first delivery type's quote also prices collection.
       quoteDeliveryType: this.options_.deliveryTypes[0],
       productIdSource: this.options_.productIdSource,
       rateRule: this.options_.deliveryRateRule,
       budgetMs: this.options_.quoteBudgetMs,
-      storesFor: async (quote: ServiceQuote, waitMs: number) =>
-        needsStoreDirectory(quote) ? this.stores_.get(waitMs) : [],
-      refreshStores: (waitMs: number) => this.stores_.refreshNow(waitMs),
     })
   }
 
   /**
-   * Prices an option from the cart's one quote. On a cart it never throws: an
-   * option the service cannot price is returned without an amount, which
-   * Medusa treats as unavailable (an exception here would fail the shopper's
-   * cart update). The rate's text, window and any reason it is unavailable
-   * ride along as `lastmile`, which Medusa passes through as
-   * `calculated_price.lastmile`. An order's method (an exchange's or a
-   * claim's replacement) is the merchant's: a refusal there is an error with
-   * the reason, since Medusa cannot store a method without an amount.
+   * Prices an option from the cart's one quote. On a cart it never throws (that
+   * would fail the shopper's cart update): an option the service cannot price
+   * has no amount. The rate's details ride along as `calculated_price.lastmile`.
+   * An order's method (an exchange's or a claim's replacement) is the
+   * merchant's: a refusal there is an error, as Medusa cannot store a method
+   * without an amount.
    */
   async calculatePrice(
     optionData: CalculateShippingOptionPriceDTO["optionData"],
@@ -197,12 +190,11 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
     data: CalculateShippingOptionPriceDTO["data"],
     medusa: MedusaPricingContext
   ): Promise<LastmileCalculatedPrice> {
-    const tax = this.options_.pricesIncludeTax
     // Everything, conversion included, stays inside the guard: nothing may throw on the cart path.
     try {
       const option = this.findOption(optionData)
       if (!option || option.kind === "return" || medusa.lastmile_cart_completed) {
-        return this.unpriced(undefined)
+        return this.priced(undefined)
       }
       const cart = this.toPricingContext(medusa)
       const chosen = chosenMethodFor(option, medusa.lastmile_chosen_methods, cart.location?.id)
@@ -223,7 +215,7 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
           state: cartStateOf(cart, this.options_.productIdSource),
         })
         if (kept) {
-          return { calculated_amount: kept.amount, is_calculated_price_tax_inclusive: tax, lastmile: kept.details }
+          return this.priced(kept.amount, kept.details)
         }
       }
       if (result.reason === "service_refused") {
@@ -243,12 +235,12 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
       this.logger_.debug(
         `lastmile: ${option.id} unavailable for cart ${cart.cartId}: ${result.reason}: ${result.detail}`
       )
-      return this.unpriced(describePricing(option, result))
+      return this.priced(undefined, describePricing(option, result))
     } catch (error) {
       this.logger_.warn(
         `lastmile: pricing ${String(optionData?.id)} for cart ${medusa?.id} failed: ${error instanceof Error ? error.message : String(error)}`
       )
-      return this.unpriced(undefined)
+      return this.priced(undefined)
     }
   }
 
@@ -295,11 +287,7 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
     }
     if (subject.custom_amount !== null && Number.isFinite(subject.custom_amount)) {
       // The merchant's own price stands (Medusa stores it over ours); the booking quotes again.
-      return {
-        calculated_amount: subject.custom_amount,
-        is_calculated_price_tax_inclusive: this.options_.pricesIncludeTax,
-        lastmile: describePricing(option, result),
-      }
+      return this.priced(subject.custom_amount, describePricing(option, result))
     }
     const what = option.kind === "collection" ? "Collection from this store" : "Lastmile delivery"
     throw new MedusaError(
@@ -392,15 +380,12 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
   }
 
   /**
-   * Medusa creates a lastmile fulfillment (the plugin's own run, the
-   * dashboard's Create fulfillment, a host app's workflow). The provider
-   * cannot read the order's other modules, so it only marks the fulfillment
-   * as being booked; the plugin's `fulfillmentCreated` hook books it in the
-   * same workflow (ARCHITECTURE.md, decision 19), and a refusal there undoes
-   * the fulfillment with the reason.
+   * The provider cannot read the order's other modules, so it only marks the
+   * fulfillment as being booked; the plugin's `fulfillmentCreated` hook books
+   * it in the same workflow (ARCHITECTURE.md, decision 19), and a refusal
+   * there undoes the fulfillment with the reason.
    */
-  async createFulfillment(data: Record<string, unknown>): Promise<CreateFulfillmentResult> {
-    void data
+  async createFulfillment(_data: Record<string, unknown>): Promise<CreateFulfillmentResult> {
     return { data: { provider: LASTMILE_DATA_MARKER, status: PENDING_BOOKING }, labels: [] }
   }
 
@@ -431,35 +416,26 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
     return this.fulfillmentOptions_.find((o) => o.id === optionData?.id)
   }
 
-  private quoted(option: LastmileFulfillmentOption, result: PricingResult & { ok: true }): LastmileCalculatedPrice {
-    return {
-      calculated_amount: minorToMajor(result.price.amount, result.price.currency),
-      is_calculated_price_tax_inclusive: this.options_.pricesIncludeTax,
-      lastmile: describePricing(option, result),
-    }
-  }
-
-  private atFallback(option: LastmileFulfillmentOption, amount: number): LastmileCalculatedPrice {
-    return {
-      calculated_amount: amount,
-      is_calculated_price_tax_inclusive: this.options_.pricesIncludeTax,
-      lastmile: describeStandIn(option, { kind: "fallback" }),
-    }
-  }
-
-  private unpriced(details: LastmileRateDetails | undefined): LastmileCalculatedPrice {
-    // No amount: Medusa treats the option as unavailable rather than failing the cart.
+  /** Without an amount: Medusa treats the option as unavailable rather than failing the cart. */
+  private priced(amount: number | undefined, details?: LastmileRateDetails): LastmileCalculatedPrice {
     return {
       // Medusa's type says number, but only an absent amount makes it treat the option as unavailable.
-      calculated_amount: undefined as unknown as number,
+      calculated_amount: amount as number,
       is_calculated_price_tax_inclusive: this.options_.pricesIncludeTax,
       ...(details ? { lastmile: details } : {}),
     }
   }
 
-  /** Reads the cart from either context Medusa passes (pricing or validation), with the hook's additions. */
+  private quoted(option: LastmileFulfillmentOption, result: PricingResult & { ok: true }): LastmileCalculatedPrice {
+    return this.priced(minorToMajor(result.price.amount, result.price.currency), describePricing(option, result))
+  }
+
+  private atFallback(option: LastmileFulfillmentOption, amount: number): LastmileCalculatedPrice {
+    return this.priced(amount, describeStandIn(option, { kind: "fallback" }))
+  }
+
+  /** The cart from either context Medusa passes; the hook's additions ride on the pricing one only. */
   private toPricingContext(context: MedusaPricingContext | ValidateFulfillmentDataContext): CartPricingContext {
-    // Both contexts carry the cart's fields; the hook's additions ride on the pricing one only.
     const cart: MedusaPricingContext = context
     return {
       cartId: String(cart.id ?? ""),

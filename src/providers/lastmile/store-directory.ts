@@ -1,12 +1,10 @@
 /**
- * The service's store list, needed to attribute collection rates that do not
- * name their store (ARCHITECTURE.md, decision 5). It is read when a quote
- * first needs it and refreshed in the background, so a cart operation never
- * waits on `GET /fulfilment-locations` beyond the time its own budget has
- * left: it reads what is held, and only before the first load completes does
- * it wait, for at most that time. When a rate cannot be attributed with the
- * list held (the merchant added, enabled or renamed a store at the service),
- * one fresh read is made, single flight and at most once per `missRefreshMs`.
+ * The service's store list, to attribute collection rates that do not name
+ * their store (ARCHITECTURE.md, decision 5). Read when a quote first needs it,
+ * then refreshed in the background: a cart operation waits, within its own
+ * budget, only for the first load. A rate the held list cannot attribute (a
+ * store added, enabled or renamed since) costs one fresh read, single flight
+ * and at most once per `missRefreshMs`.
  */
 import type { StoreDescription } from "../../lib/checkout/rate-selection"
 import { toStoreDescriptions } from "../../lib/store/store-identity"
@@ -47,12 +45,7 @@ export class StoreDirectory {
     onStoreListChanged(this.onChanged)
   }
 
-  /**
-   * The admin read or changed the service's locations. A list it read is
-   * adopted as it is, with no read of its own (mapped as the loader maps its
-   * reads); after a change it hands none, and the list is read again now,
-   * once one is held.
-   */
+  /** The admin read the service's locations (adopted as they are) or changed them (read again, once a list is held). */
   changed(locations?: ServiceFulfilmentLocation[]): void {
     if (locations) {
       this.stores = toStoreDescriptions(locations)
@@ -66,17 +59,13 @@ export class StoreDirectory {
     }
   }
 
-  /** Keeps the list fresh in the background from the first use on (the timer never holds the process open). */
-  private start(): void {
+  /** The stores held now; before the first load, waits for it at most `waitMs`. Never throws. */
+  async get(waitMs: number): Promise<StoreDescription[]> {
+    // Kept fresh in the background from the first use on (the timer never holds the process open).
     if (!this.timer) {
       this.timer = setInterval(() => void this.refresh(), this.options.refreshMs)
       this.timer.unref()
     }
-  }
-
-  /** The stores held now; before the first load, waits for it at most `waitMs`. Never throws. */
-  async get(waitMs: number): Promise<StoreDescription[]> {
-    this.start()
     if (this.stores) {
       if (this.now() - this.loadedAt > this.options.refreshMs) {
         void this.refresh()
