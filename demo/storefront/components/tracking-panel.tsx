@@ -94,7 +94,11 @@ export function TrackingPanel({ shop, orderId }: { shop: Shop; orderId: string }
           </Text>
           <ChoiceDetails text={text} />
         </div>
-        <Badge color={badge?.color ?? BADGE_COLOR[tracking.status]} data-testid="tracking-status">
+        <Badge
+          color={badge?.color ?? BADGE_COLOR[tracking.status]}
+          className="shrink-0 whitespace-nowrap"
+          data-testid="tracking-status"
+        >
           {badge?.text ?? BADGE_TEXT[tracking.kind][tracking.status]}
         </Badge>
       </div>

@@ -130,7 +130,8 @@ export function describeOrderTracking(
   // A booking that is retried or waits for the shop has confirmed no time: the checkout's window and readiness are not said.
   const state = tracking.status === "pending" ? pendingStateOf(tracking) : null
   const timed = state !== "retrying" && state !== "needs_attention"
-  const readiness = timed ? (collection?.readiness ?? null) : null
+  // Once ready, when it would be ready is said no more (the address then shows on its own).
+  const readiness = timed && tracking.step !== "ready_for_collection" ? (collection?.readiness ?? null) : null
   return {
     heading: collection ? "Your collection" : "Your delivery",
     title: tracking.choiceName ?? (collection ? "Collection" : "Delivery"),

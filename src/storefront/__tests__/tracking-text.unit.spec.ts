@@ -132,7 +132,11 @@ describe("describeOrderTracking", () => {
     const readyText = describeOrderTracking(
       readOrderTracking({ ...order, fulfillments: [ready] }, answer("ready_for_collection"))!
     )
-    expect(readyText.statusText).toBe("Ready to collect at the store.")
+    expect(readyText).toMatchObject({
+      statusText: "Ready to collect at the store.",
+      readiness: null,
+      storeAddress: "12 Camden High St, London, NW1 0JH",
+    })
     // A delivery's step never words a collection.
     const odd = describeOrderTracking(
       readOrderTracking({ ...order, fulfillments: [ready] }, answer("out_for_delivery"))!
