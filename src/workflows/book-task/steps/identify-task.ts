@@ -1,11 +1,8 @@
 /**
- * Which task a booking run is for, read before its lock is taken: the
- * reference the service knows it by (decision 2), and so the lock's key. An
- * order's delivery and a return are named by their ids; a fulfillment Medusa
- * created is read first, since which delivery of the order it is depends on
- * its items (and a fulfillment that is not the plugin's to book is skipped,
- * or refused with the reason, before any row is written). The lock's owner
- * is settled here too: a step's result is kept with the run, a transform's
+ * Which task a booking run is for, read before its lock is taken: its
+ * reference at the service (decision 2), so the lock's key. A fulfillment is
+ * read first, since which delivery it is depends on its items. The lock's
+ * owner is settled here: a step's result is kept with the run, a transform's
  * is not.
  */
 import { randomUUID } from "node:crypto"

@@ -1,15 +1,12 @@
 /**
- * Records what the booking came to, under the task's lock, in the same run:
- * a booked task on its fulfillment (public data and tracking labels) and its
- * row (the task, the rate it was booked at, its mode and store); a refusal or
- * an unknown outcome on the row, settled once (lib/booking/booking-outcome.ts):
- * the merchant decides, or the booking job retries after the backoff.
+ * Records what the booking came to, under the task's lock: a booked task on
+ * its fulfillment (data and tracking labels) and its row; anything else on the
+ * row, settled once (lib/booking/booking-outcome.ts).
  *
- * A booking is written so that no failure can lose it: the row first learns
- * the task (still `booking`), then the fulfillment gets it, then the row is
- * marked booked; a process that stops in between leaves a row the job's pass
- * finishes from the fulfillment. Its compensation puts the row and the
- * fulfillment back as they were, for the steps before it to settle.
+ * No failure can lose a booking: the row first learns the task (still
+ * `booking`), then the fulfillment gets it, then the row is marked booked; a
+ * process that stops in between leaves a row the job's pass finishes. The
+ * compensation puts the row and the fulfillment back as they were.
  */
 import type { IFulfillmentModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
