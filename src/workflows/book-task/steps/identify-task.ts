@@ -31,9 +31,11 @@ export const identifyTaskStep = createStep(
 
 type Identity = TaskIdentity extends infer T ? (T extends unknown ? Omit<T, "lock_owner"> : never) : never
 
-async function identify(container: MedusaContainer, target: BookingTarget): Promise<Identity> {
+/** Which task the target is, without the lock's owner (the runner reads it again after a failed run). */
+export async function identify(container: MedusaContainer, target: BookingTarget): Promise<Identity> {
   if (target.kind !== "fulfillment") {
-    return { action: "go", kind: target.kind, reference: referenceOf(target) }
+    const reference = target.kind === "order" ? (target.reference_id ?? target.order_id) : target.return_id
+    return { action: "go", kind: target.kind, reference }
   }
   const delivery = await readFulfillmentBooking(container, target.fulfillment_id)
   switch (delivery.action) {
@@ -44,9 +46,4 @@ async function identify(container: MedusaContainer, target: BookingTarget): Prom
     default:
       return { action: "go", kind: "fulfillment", reference: delivery.reference, delivery }
   }
-}
-
-/** The reference of an order's delivery or a return, known from the target alone. */
-export function referenceOf(target: Exclude<BookingTarget, { kind: "fulfillment" }>): string {
-  return target.kind === "order" ? (target.reference_id ?? target.order_id) : target.return_id
 }
