@@ -62,7 +62,6 @@ export const bookTaskWorkflow = createWorkflow(bookTaskWorkflowId, (input: BookT
     transform({ input, identity }, ({ input, identity }) => ({
       target: input.target,
       identity,
-      lock_owner: identity.lock_owner,
       attempt: input.attempt,
       retry_needs_attention: input.retry_needs_attention,
     }))

@@ -22,7 +22,7 @@ import {
   readFulfillmentData,
   readShippingMethodData,
 } from "../../lib/contracts/plugin-data"
-import { type DeliveryUnit, deliveryUnitOf, fulfillmentLines, orderName } from "../../lib/booking/delivery-unit"
+import { deliveryUnitOf, fulfillmentLines, orderName } from "../../lib/booking/delivery-unit"
 import type { MedusaAddressLike, MedusaLineLike } from "../../lib/checkout/quote-request"
 import { storeExternalId, toStoreView } from "../../lib/store/store-identity"
 import { type OrderReplacement, readOrderReplacements } from "../../lib/booking/medusa/read-replacements"
@@ -50,7 +50,6 @@ export interface BookingRead {
   name: string
   origin: "order" | "exchange" | "claim" | "part" | "return"
   order_id: string
-  return_id?: string
   fulfillment_id: string
   subject: Omit<BookingSubject, "lookupFirst">
   /** What the fulfillment's public data shows besides the tracking. */
@@ -122,9 +121,7 @@ function isoOf(value: unknown): string | null {
 // ------------------------------------------------------------ a fulfillment Medusa created
 
 export type FulfillmentIdentity =
-  | { action: "skip"; reason: string }
-  | { action: "refuse"; reason: string }
-  | ({ action: "book"; unit: DeliveryUnit } & BookingRead)
+  { action: "skip"; reason: string } | { action: "refuse"; reason: string } | ({ action: "book" } & BookingRead)
 
 /**
  * A lastmile fulfillment Medusa just created, with its order: which delivery
@@ -226,7 +223,6 @@ export async function readFulfillmentBooking(
   const replacement = replacements.find((r) => r.id === unit.merchantOrderId)
   return {
     action: "book",
-    unit,
     reference: unit.merchantOrderId,
     name: unit.merchantOrderName,
     origin: unit.origin,
@@ -471,7 +467,6 @@ export async function readReturnBooking(container: MedusaContainer, returnId: st
     name,
     origin: "return",
     order_id: order.id,
-    return_id: orderReturn.id,
     fulfillment_id: fulfillment.id,
     subject: {
       direction: "return",

@@ -31,9 +31,8 @@ import type { TaskIdentity } from "./identify-task"
 
 export interface PrepareBookingInput {
   target: BookingTarget
+  /** With the owner of the task's lock this run holds (handed to the hook's booking of a fulfillment it creates). */
   identity: TaskIdentity
-  /** The owner of the task's lock this run holds (handed to the hook's booking of a fulfillment it creates). */
-  lock_owner: string
   /** The plugin's own run started this attempt on the row already and hands it over (the hook). */
   attempt?: number
   /** The merchant asked for it: a task waiting for their decision is booked again too. */
@@ -208,7 +207,7 @@ async function planOrderDelivery(
       order_id: read.order.id,
       shipping_option_id: read.option.id,
       items,
-      additional_data: { lastmile: { lock_owner: input.lock_owner, attempt: attempts } },
+      additional_data: { lastmile: { lock_owner: input.identity.lock_owner, attempt: attempts } },
     },
   }
 }
