@@ -412,13 +412,7 @@ export type ReturnRead =
       held: ReturnType<typeof readFulfillmentData>
     } & BookingRead)
 
-/**
- * A return that uses the lastmile return option, whichever road made it (the
- * storefront, the dashboard, an exchange's or a claim's inbound items): from
- * the customer's address to the location Medusa put on the return's
- * fulfillment (resolved from the option's zone when the request named none),
- * with the return's own items.
- */
+/** A return on the lastmile return option, whichever road made it (storefront, dashboard, exchange, claim). */
 export async function readReturnBooking(container: MedusaContainer, returnId: string): Promise<ReturnRead> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
