@@ -1,11 +1,7 @@
 /**
- * The rates route's answers (ARCHITECTURE.md, decision 41): the latest one of
- * each cart, kept with the cart state and catalogue version it was priced
- * for, as the JSON sent (nothing else of it is kept), until its oldest quote
- * expires. An unchanged cart is
- * answered with those bytes: nothing is listed, priced or shaped again. One
- * answer per cart, at most `max` carts and `maxBytes` of JSON, each dropped
- * when it expires: memory follows the carts being priced, not the states.
+ * The rates route's answers (ARCHITECTURE.md, decisions 41 and 43): the
+ * latest JSON of each cart, with the state it was priced for, until its
+ * oldest quote expires. Memory follows the carts being priced, not the states.
  */
 import { LRUCache } from "lru-cache"
 import type { LastmileRatesResponse } from "./option-rate"
