@@ -286,22 +286,15 @@ function errorText(value: unknown, depth: number): string | undefined {
     }
     return text.length > MAX_REASON_LENGTH ? `${text.slice(0, MAX_REASON_LENGTH - 1)}…` : text
   }
-  if (Array.isArray(value)) {
-    for (const item of value) {
-      const text = errorText(item, depth + 1)
-      if (text) {
-        return text
-      }
-    }
-    return undefined
-  }
-  if (value && typeof value === "object") {
-    const record = value as Record<string, unknown>
-    for (const key of ERROR_TEXT_KEYS) {
-      const text = errorText(record[key], depth + 1)
-      if (text) {
-        return text
-      }
+  const inner = Array.isArray(value)
+    ? value
+    : value && typeof value === "object"
+      ? ERROR_TEXT_KEYS.map((key) => (value as Record<string, unknown>)[key])
+      : []
+  for (const item of inner) {
+    const text = errorText(item, depth + 1)
+    if (text) {
+      return text
     }
   }
   return undefined

@@ -43,6 +43,7 @@ export const recordBookingOutcomeStep = createStep(
   recordBookingOutcomeStepId,
   async (input: RecordBookingOutcomeInput, { container }) => {
     const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
+    const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
     const row = await tasks.retrieveLastmileTask(input.task_row_id)
     const { outcome, read } = input
     if (outcome.status !== "booked") {
@@ -55,13 +56,11 @@ export const recordBookingOutcomeStep = createStep(
       const recorded: RecordedOutcome = next
         ? { status: "failed", reason: settlement.reason, next_attempt_at: next.toISOString() }
         : { status: "needs_attention", reason: settlement.reason }
-      container
-        .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-        .warn(
-          next
-            ? `lastmile: booking ${read.reference} failed, retrying from ${next.toISOString()}: ${settlement.reason}`
-            : `lastmile: booking ${read.reference} needs attention: ${settlement.reason}`
-        )
+      logger.warn(
+        next
+          ? `lastmile: booking ${read.reference} failed, retrying from ${next.toISOString()}: ${settlement.reason}`
+          : `lastmile: booking ${read.reference} needs attention: ${settlement.reason}`
+      )
       return new StepResponse<RecordedOutcome, Before>(recorded, { row })
     }
 
@@ -99,11 +98,9 @@ export const recordBookingOutcomeStep = createStep(
       })
     } catch (error) {
       // The fulfillment holds the booking now: never undone for a write the booking job's pass finishes.
-      container
-        .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-        .warn(
-          `lastmile: task ${fields.task_id} is booked and on its fulfillment, but its row could not be marked booked yet (${errorMessage(error)}); the booking job finishes it`
-        )
+      logger.warn(
+        `lastmile: task ${fields.task_id} is booked and on its fulfillment, but its row could not be marked booked yet (${errorMessage(error)}); the booking job finishes it`
+      )
     }
     const recorded: RecordedOutcome = { status: "booked", task_row_id: row.id, task_id: fields.task_id, adopted }
     return new StepResponse<RecordedOutcome, Before>(recorded, before)
