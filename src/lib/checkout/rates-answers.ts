@@ -16,14 +16,11 @@ export const UNQUOTED_TTL_MS = 5_000
  * to complete), so a recovered service is seen soon.
  */
 export function answerTtlMs(answer: LastmileRatesResponse, quoteTtlMs: number, now: number): number {
-  let expires = now + quoteTtlMs
+  const unquoted = now + Math.min(UNQUOTED_TTL_MS, quoteTtlMs)
+  let expires = answer.rates.length ? now + quoteTtlMs : unquoted
   for (const rate of answer.rates) {
     const quotedAt = rate.quoted_at ? Date.parse(rate.quoted_at) : NaN
-    const until = Number.isFinite(quotedAt) ? quotedAt + quoteTtlMs : now + Math.min(UNQUOTED_TTL_MS, quoteTtlMs)
-    expires = Math.min(expires, until)
-  }
-  if (!answer.rates.length) {
-    expires = Math.min(expires, now + Math.min(UNQUOTED_TTL_MS, quoteTtlMs))
+    expires = Math.min(expires, Number.isFinite(quotedAt) ? quotedAt + quoteTtlMs : unquoted)
   }
   return Math.max(0, expires - now)
 }

@@ -27,12 +27,10 @@ export type TaskBookingOutcome =
   /** Another run holds the task's lock (it books), or the attempt is not settled yet. */
   | { status: "busy"; reason?: string }
 
-export type BookTaskOptions = Omit<BookTaskWorkflowInput, "target">
-
 export async function bookTask(
   container: MedusaContainer,
   target: BookingTarget,
-  options: BookTaskOptions = {}
+  options: Omit<BookTaskWorkflowInput, "target"> = {}
 ): Promise<TaskBookingOutcome> {
   const { result, errors } = await bookTaskWorkflow(container).run({
     input: { ...options, target, lock_owner: options.lock_owner ?? `lastmile-run:${randomUUID()}` },
