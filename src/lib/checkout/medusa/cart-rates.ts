@@ -190,7 +190,7 @@ async function emailOf(container: MedusaContainer, cart: CartRow): Promise<strin
     fields: ["email"],
     filters: { id: cart.customer_id },
   })
-  return (data[0] as { email?: string | null } | undefined)?.email ?? null
+  return data[0]?.email ?? null
 }
 
 /** The cart state and catalogue version: any edit to the cart or the store's options gives another key. */

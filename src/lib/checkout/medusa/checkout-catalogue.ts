@@ -179,9 +179,7 @@ async function readCatalogue(container: MedusaContainer): Promise<CheckoutCatalo
           filters: { id: missing },
         })
         for (const id of missing) {
-          const product = (products as { id: string; shipping_profile?: { id: string } | null }[]).find(
-            (p) => p.id === id
-          )
+          const product = products.find((p) => p.id === id)
           profiles.set(id, product?.shipping_profile?.id ?? null)
         }
       }
