@@ -1,25 +1,21 @@
 /**
- * The booking core: one path from "this must go to the service" to a task,
- * for every road (a delivery at placement, a merchant's fulfil, a
- * replacement, items shipped after an edit, a return). It looks a booking up
- * when an earlier attempt may have made it, quotes right before booking
- * (never from the checkout cache), picks the rate (the one the shopper chose,
- * the store's, or the option's rule) and books. Its answer is data
- * (`booked`, `refused`, `unknown`: lib/booking/booking-outcome.ts), never an
- * exception: anything that must not be booked silently (a rate gone, a price
- * risen, details missing) is a refusal with a reason the merchant can act on.
- * No Medusa here: the booking workflow reads Medusa into a `BookingSubject`
- * and records the outcome.
+ * The booking core, for every road: look up a booking an earlier attempt may
+ * have made, quote right before booking (never from the checkout cache), pick
+ * the rate, book. Its answer is data (lib/booking/booking-outcome.ts): what
+ * must not be booked silently (a rate gone, a price risen, details missing) is
+ * a refusal the merchant can act on. No Medusa: the workflow reads and records.
  */
-import type { LastmileClient, ServiceQuote } from "../service-client"
-import { type MedusaAddressLike, type MedusaLineLike, buildQuoteRequest } from "../checkout/quote-request"
-import type { MerchantProductIdSource } from "../checkout/quote-request"
+import type { LastmileClient } from "../service-client"
+import {
+  type MedusaAddressLike,
+  type MedusaLineLike,
+  type MerchantProductIdSource,
+  buildQuoteRequest,
+} from "../checkout/quote-request"
 import { formatMinor } from "../money/money"
 import {
   type DeliveryRateRule,
-  type RateChoice,
   type RateWish,
-  type StoreDescription,
   needsStoreDirectory,
   selectCollectionRate,
   selectDeliveryRate,
@@ -67,7 +63,6 @@ export interface BookingPolicy {
   rateRule: DeliveryRateRule
 }
 
-/** Booking is off the cart path: it may read the service's store list when a collection rate names no store. */
 export async function bookAtService(
   client: LastmileClient,
   subject: BookingSubject,
@@ -137,11 +132,15 @@ async function book(
   // Quotes go stale in about 2 minutes: always a fresh one right before booking.
   const quotedAt = now().toISOString()
   const quote = await client.quote(request)
+  // Booking is off the cart path: it may read the service's store list when a collection rate names no store.
+  const stores =
+    collection && needsStoreDirectory(quote) ? toStoreDescriptions(await client.listFulfilmentLocations()) : []
   const choice = collection
-    ? selectCollectionRate(quote, subject.merchantLocationId!, subject.currency, await storesFor(client, quote))
+    ? selectCollectionRate(quote, subject.merchantLocationId!, subject.currency, stores)
     : selectDeliveryRate(quote, subject.deliveryType, subject.currency, { rule: policy.rateRule, wish: subject.wish })
   if (!choice.ok) {
-    return refusal(`the ${rateWanted(subject)} is no longer offered (${whyNot(subject, choice)})`)
+    const why = subject.direction === "return" ? choice.detail : shopperReason(subject.option, choice)
+    return refusal(`the ${rateWanted(subject)} is no longer offered (${why})`)
   }
   const limit = priceLimit(subject, policy)
   if (limit !== undefined && choice.price.amount > limit) {
@@ -160,10 +159,6 @@ async function book(
   }
 }
 
-async function storesFor(client: LastmileClient, quote: ServiceQuote): Promise<StoreDescription[]> {
-  return needsStoreDirectory(quote) ? toStoreDescriptions(await client.listFulfilmentLocations()) : []
-}
-
 function rateWanted(subject: BookingSubject): string {
   if (subject.direction === "return") {
     return `${subject.deliveryType} rate for this return`
@@ -174,10 +169,6 @@ function rateWanted(subject: BookingSubject): string {
   return subject.wish?.chosen
     ? `${subject.deliveryType} rate ${subject.wish.name ?? subject.wish.rateCode} the shopper chose`
     : `${subject.deliveryType} rate`
-}
-
-function whyNot(subject: BookingSubject, choice: Extract<RateChoice, { ok: false }>): string {
-  return subject.direction === "return" ? choice.detail : shopperReason(subject.option, choice)
 }
 
 /** The most the booking may cost, in minor units: what was paid, plus the tolerance. */

@@ -1,13 +1,9 @@
 /**
- * What a booking attempt came to, as data, and how each outcome is settled:
- * decided here once, for every road (ARCHITECTURE.md, decision 39). The
- * service's answer is `booked`, `refused` (nothing was booked and retrying
- * will not help: the merchant decides) or `unknown` (the service failed, or
- * its answer was lost). An unknown delivery is retried, because the next
- * attempt looks it up first and the service de-duplicates deliveries; an
- * unknown return is retried only when its request certainly did not post
- * (the spec does not say returns are de-duplicated). Messages are the
- * service client's, already redacted.
+ * What a booking attempt came to, as data, and how each outcome is settled,
+ * once for every road (ARCHITECTURE.md, decision 39). An unknown delivery is
+ * retried (the next attempt looks it up, and the service de-duplicates
+ * deliveries); an unknown return only when it certainly did not post (returns
+ * are not said to be de-duplicated). Messages are the client's, redacted.
  */
 import type { ServiceRate, ServiceTask } from "../contracts/service-shapes"
 import { LastmileBookingOutcomeUnknownError, LastmileError } from "../service-client"
@@ -35,12 +31,6 @@ export type ServiceBookingOutcome =
   | { status: "refused"; reason: string }
   /** `posted`: the request may have reached the service, so a task may exist there. */
   | { status: "unknown"; reason: string; posted: boolean }
-
-/** How a task row settles an outcome that booked nothing. */
-export type Settlement =
-  | { status: "needs_attention"; reason: string }
-  /** Retried by the booking job after the backoff. */
-  | { status: "failed"; reason: string }
 
 /**
  * The codes a refusal carries across Medusa's workflow engine (which keeps an
@@ -95,14 +85,14 @@ export function outcomeOfError(error: unknown): Exclude<ServiceBookingOutcome, {
 }
 
 /**
- * How a task row settles an outcome that booked nothing. `retryable` is false
- * when the booking job cannot redo it (items the merchant fulfilled by hand):
- * then it waits for the merchant too.
+ * How a task row settles an outcome that booked nothing: `failed` is retried
+ * after the backoff. `retryable` is false when the booking job cannot redo it
+ * (items the merchant fulfilled by hand): then it waits for the merchant too.
  */
 export function settlementOf(
   outcome: Exclude<ServiceBookingOutcome, { status: "booked" }>,
   task: { direction: "delivery" | "return"; retryable: boolean }
-): Settlement {
+): { status: "needs_attention" | "failed"; reason: string } {
   if (outcome.status === "refused" || !task.retryable) {
     return { status: "needs_attention", reason: outcome.reason }
   }

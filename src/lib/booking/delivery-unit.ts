@@ -23,7 +23,6 @@ export interface DeliveryUnit {
 
 export interface ReplacementRef {
   id: string
-  display_id?: number | string | null
   /** The line items it added to the order. */
   item_ids: string[]
 }

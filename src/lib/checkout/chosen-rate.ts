@@ -111,12 +111,10 @@ export function cartStateOf(
 }
 
 /**
- * The price the cart's method keeps while its quote is younger than
- * `keepMs` and the cart is still in the state it was quoted for (`state`,
- * from `cartStateOf`): what the shopper pays for it now. Not for a method
- * chosen at the fallback price (the fallback prices it anyway), nor for one
- * whose data records no state (chosen under an earlier version): an address or a basket
- * changed during an outage is priced as a new cart is.
+ * What the shopper pays for the cart's method now, while its quote is younger
+ * than `keepMs` and the cart is in the state it was quoted for (`cartStateOf`).
+ * Not at the fallback price (the fallback prices it anyway), nor for a method
+ * whose data records no state: a cart changed during an outage is priced anew.
  */
 export function keptPrice(
   option: LastmileFulfillmentOption,

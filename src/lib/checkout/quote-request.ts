@@ -67,16 +67,9 @@ export function toServiceAddress(
   problems: QuoteInputProblem[],
   field: QuoteInputField = "shipping_address"
 ): ServiceAddress | undefined {
-  const missing: string[] = []
-  if (!address?.address_1?.trim()) {
-    missing.push("street")
-  }
-  if (!address?.city?.trim()) {
-    missing.push("city")
-  }
-  if (!address?.postal_code?.trim()) {
-    missing.push("postcode")
-  }
+  const missing = Object.entries({ street: address?.address_1, city: address?.city, postcode: address?.postal_code })
+    .filter(([, value]) => !value?.trim())
+    .map(([name]) => name)
   const country = countryName(address?.country_code)
   if (!country) {
     missing.push("country")

@@ -1,8 +1,7 @@
 /**
- * Which rate of a quote prices which option. A delivery option is quoted for
- * its own delivery type and may be offered any of that quote's delivery
- * rates; each store's collection option reads the SVC_COL rate of that store. A rate is never guessed: when the quote does not say clearly
- * which store a collection rate belongs to, that rate is not offered.
+ * Which rate of a quote prices which option: a delivery option any delivery
+ * rate of its own quote, a store's collection option the SVC_COL rate of that
+ * store. A rate is never guessed: one whose store is unclear is not offered.
  */
 import type { ServiceQuote, ServiceRate } from "../contracts/service-shapes"
 import { COLLECTION_RATE_CODE } from "../contracts/fulfillment-options"
@@ -22,16 +21,8 @@ export interface StoreDescription {
   postcode?: string
 }
 
-const EXPLICIT_STORE_FIELDS = ["merchantLocationId", "externalLocationId"] as const
-
 function explicitStoreId(rate: ServiceRate): string | undefined {
-  for (const field of EXPLICIT_STORE_FIELDS) {
-    const value = rate[field]
-    if (typeof value === "string" && value) {
-      return value
-    }
-  }
-  return undefined
+  return [rate.merchantLocationId, rate.externalLocationId].find((v): v is string => typeof v === "string" && !!v)
 }
 
 /** Whether some collection rate names no store, so attributing it needs the store list. */
@@ -104,16 +95,9 @@ function priced(rate: ServiceRate, cartCurrency: string): RateChoice {
 /** How a delivery option is priced when the shopper has not chosen a rate. */
 export type DeliveryRateRule = "cheapest" | "earliest"
 
-export interface OfferedRate {
-  rate: ServiceRate
-  price: RatePrice
-}
+export type OfferedRate = { rate: ServiceRate; price: RatePrice }
 
-export interface RefusedRate {
-  rate: ServiceRate
-  reason: UnavailableReason
-  detail: string
-}
+export type RefusedRate = { rate: ServiceRate; reason: UnavailableReason; detail: string }
 
 /** A delivery option's rates in one quote: what can be offered (best first) and what cannot, with why. */
 export interface DeliveryRates {
@@ -146,10 +130,10 @@ export function deliveryRates(
   const offered: OfferedRate[] = []
   const refused: RefusedRate[] = []
   for (const rate of quote.rates) {
-    if (rate.rateCode === COLLECTION_RATE_CODE) {
-      continue
-    }
-    if (typeof rate.deliveryType === "string" && rate.deliveryType !== deliveryType) {
+    if (
+      rate.rateCode === COLLECTION_RATE_CODE ||
+      (typeof rate.deliveryType === "string" && rate.deliveryType !== deliveryType)
+    ) {
       continue
     }
     const choice = priced(rate, cartCurrency)
@@ -302,22 +286,15 @@ function errorText(value: unknown, depth: number): string | undefined {
     }
     return text.length > MAX_REASON_LENGTH ? `${text.slice(0, MAX_REASON_LENGTH - 1)}…` : text
   }
-  if (Array.isArray(value)) {
-    for (const item of value) {
-      const text = errorText(item, depth + 1)
-      if (text) {
-        return text
-      }
-    }
-    return undefined
-  }
-  if (value && typeof value === "object") {
-    const record = value as Record<string, unknown>
-    for (const key of ERROR_TEXT_KEYS) {
-      const text = errorText(record[key], depth + 1)
-      if (text) {
-        return text
-      }
+  const inner = Array.isArray(value)
+    ? value
+    : value && typeof value === "object"
+      ? ERROR_TEXT_KEYS.map((key) => (value as Record<string, unknown>)[key])
+      : []
+  for (const item of inner) {
+    const text = errorText(item, depth + 1)
+    if (text) {
+      return text
     }
   }
   return undefined

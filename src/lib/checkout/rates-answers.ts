@@ -1,11 +1,7 @@
 /**
- * The rates route's answers (ARCHITECTURE.md, decision 41): the latest one of
- * each cart, kept with the cart state and catalogue version it was priced
- * for, as the JSON sent (nothing else of it is kept), until its oldest quote
- * expires. An unchanged cart is
- * answered with those bytes: nothing is listed, priced or shaped again. One
- * answer per cart, at most `max` carts and `maxBytes` of JSON, each dropped
- * when it expires: memory follows the carts being priced, not the states.
+ * The rates route's answers (ARCHITECTURE.md, decisions 41 and 43): the
+ * latest JSON of each cart, with the state it was priced for, until its
+ * oldest quote expires. Memory follows the carts being priced, not the states.
  */
 import { LRUCache } from "lru-cache"
 import type { LastmileRatesResponse } from "./option-rate"
@@ -20,14 +16,11 @@ export const UNQUOTED_TTL_MS = 5_000
  * to complete), so a recovered service is seen soon.
  */
 export function answerTtlMs(answer: LastmileRatesResponse, quoteTtlMs: number, now: number): number {
-  let expires = now + quoteTtlMs
+  const unquoted = now + Math.min(UNQUOTED_TTL_MS, quoteTtlMs)
+  let expires = answer.rates.length ? now + quoteTtlMs : unquoted
   for (const rate of answer.rates) {
     const quotedAt = rate.quoted_at ? Date.parse(rate.quoted_at) : NaN
-    const until = Number.isFinite(quotedAt) ? quotedAt + quoteTtlMs : now + Math.min(UNQUOTED_TTL_MS, quoteTtlMs)
-    expires = Math.min(expires, until)
-  }
-  if (!answer.rates.length) {
-    expires = Math.min(expires, now + Math.min(UNQUOTED_TTL_MS, quoteTtlMs))
+    expires = Math.min(expires, Number.isFinite(quotedAt) ? quotedAt + quoteTtlMs : unquoted)
   }
   return Math.max(0, expires - now)
 }

@@ -1,22 +1,9 @@
 /**
- * The one booking workflow, for every task: the shopper's delivery at
- * placement, the merchant's fulfil, an exchange's or a claim's replacement,
- * items shipped separately, and a return (ARCHITECTURE.md, decision 39).
- *
- * 1. Which task it is (its reference at the service), read before the lock.
- * 2. The task's lock, across instances with Redis locking, unless the caller
- *    holds it (the plugin's own run hands its lock to the booking inside the
- *    fulfillment it creates).
- * 3. The plan, from the order, the task kind and the task row.
- * 4. Either the plugin's own run creates the fulfillment with Medusa's
- *    `createOrderFulfillmentWorkflow` (whose `fulfillmentCreated` hook runs
- *    this workflow again for it), or the booking core books at the service,
- *    answering `booked`, `refused` or `unknown` as data, and the outcome is
- *    recorded on the row and the fulfillment, in this run, under the lock.
- *
- * A refusal is not an exception here: only the `fulfillmentCreated` hook
- * turns one into the error Medusa's dashboard shows, so Medusa undoes the
- * fulfillment. Each step's compensation undoes what it did.
+ * The one booking workflow, for every task (ARCHITECTURE.md, decision 39):
+ * identify the task, take its lock (unless the caller holds it), plan, then
+ * either create the fulfillment (whose `fulfillmentCreated` hook runs this
+ * workflow for it) or book at the service and record the outcome, as data.
+ * Only that hook turns a refusal into an error.
  */
 import { acquireLockStep, createOrderFulfillmentWorkflow, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { WorkflowResponse, createWorkflow, transform, when } from "@medusajs/framework/workflows-sdk"
@@ -75,7 +62,6 @@ export const bookTaskWorkflow = createWorkflow(bookTaskWorkflowId, (input: BookT
     transform({ input, identity }, ({ input, identity }) => ({
       target: input.target,
       identity,
-      lock_owner: identity.lock_owner,
       attempt: input.attempt,
       retry_needs_attention: input.retry_needs_attention,
     }))

@@ -1,11 +1,7 @@
 /**
- * What the booking workflow reads of Medusa, for each kind of task: a
- * lastmile fulfillment Medusa created (whose delivery it is, what it carries,
- * from where to where, which rate the shopper chose), an order's delivery the
- * plugin fulfils itself (which items are left, on which option), and a
- * return (its items, from the customer back to the location on its
- * fulfillment). One order read serves all three. Only reads: the workflow
- * takes the task's lock and writes.
+ * What the booking workflow reads of Medusa for each kind of task (a
+ * fulfillment Medusa created, an order's delivery the plugin fulfils, a
+ * return), from one order read. Only reads: the workflow locks and writes.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MathBN } from "@medusajs/framework/utils"
@@ -26,7 +22,7 @@ import {
   readFulfillmentData,
   readShippingMethodData,
 } from "../../lib/contracts/plugin-data"
-import { type DeliveryUnit, deliveryUnitOf, fulfillmentLines, orderName } from "../../lib/booking/delivery-unit"
+import { deliveryUnitOf, fulfillmentLines, orderName } from "../../lib/booking/delivery-unit"
 import type { MedusaAddressLike, MedusaLineLike } from "../../lib/checkout/quote-request"
 import { storeExternalId, toStoreView } from "../../lib/store/store-identity"
 import { type OrderReplacement, readOrderReplacements } from "../../lib/booking/medusa/read-replacements"
@@ -54,7 +50,6 @@ export interface BookingRead {
   name: string
   origin: "order" | "exchange" | "claim" | "part" | "return"
   order_id: string
-  return_id?: string
   fulfillment_id: string
   subject: Omit<BookingSubject, "lookupFirst">
   /** What the fulfillment's public data shows besides the tracking. */
@@ -99,10 +94,15 @@ export async function readOrder(container: MedusaContainer, orderId: string) {
 
 type OrderRead = NonNullable<Awaited<ReturnType<typeof readOrder>>>
 
-/** The order's lines, without the nulls query may type them with. */
-function orderLines(order: OrderRead): (MedusaLineLike & { id: string })[] {
-  return (order.items ?? []).flatMap((item: (MedusaLineLike & { id: string }) | null) => (item ? [item] : []))
+/** A list without the nulls query may type it with. */
+function present<T>(list: (T | null)[] | null | undefined): T[] {
+  return (list ?? []).flatMap((item) => (item ? [item] : []))
 }
+
+/** An order line as `ORDER_FIELDS` reads it. */
+type OrderLine = MedusaLineLike & { id: string; detail?: { fulfilled_quantity?: unknown } | null }
+
+const orderLines = (order: OrderRead) => present<OrderLine>(order.items)
 
 function isCancelled(order: { status?: unknown; canceled_at?: unknown }): boolean {
   return !!order.canceled_at || order.status === "canceled"
@@ -121,9 +121,7 @@ function isoOf(value: unknown): string | null {
 // ------------------------------------------------------------ a fulfillment Medusa created
 
 export type FulfillmentIdentity =
-  | { action: "skip"; reason: string }
-  | { action: "refuse"; reason: string }
-  | ({ action: "book"; unit: DeliveryUnit } & BookingRead)
+  { action: "skip"; reason: string } | { action: "refuse"; reason: string } | ({ action: "book" } & BookingRead)
 
 /**
  * A lastmile fulfillment Medusa just created, with its order: which delivery
@@ -208,9 +206,7 @@ export async function readFulfillmentBooking(
     return { action: "refuse", reason: `Order ${order.id} is cancelled: nothing is booked for it.` }
   }
 
-  const items: { line_item_id?: string | null; quantity?: unknown }[] = (fulfillment.items ?? []).flatMap(
-    (i: { line_item_id?: string | null; quantity?: unknown } | null) => (i ? [i] : [])
-  )
+  const items = present<{ line_item_id?: string | null; quantity?: unknown }>(fulfillment.items)
   const lineIds = [...new Set(items.flatMap((i) => (i.line_item_id ? [i.line_item_id] : [])))]
   const unit = deliveryUnitOf({
     order,
@@ -227,7 +223,6 @@ export async function readFulfillmentBooking(
   const replacement = replacements.find((r) => r.id === unit.merchantOrderId)
   return {
     action: "book",
-    unit,
     reference: unit.merchantOrderId,
     name: unit.merchantOrderName,
     origin: unit.origin,
@@ -272,10 +267,9 @@ export async function readFulfillmentBooking(
 
 /** The order's method this fulfillment ships: the one of its shipping option that holds the shopper's choice. */
 function methodOf(order: OrderRead, shippingOptionId: string | null | undefined, option: LastmileFulfillmentOption) {
-  const methods: { shipping_option_id?: string | null; amount?: unknown; data?: unknown }[] = (
-    order.shipping_methods ?? []
-  ).flatMap((m: { shipping_option_id?: string | null; amount?: unknown; data?: unknown } | null) => (m ? [m] : []))
-  const chosen = methods.filter((m) => readShippingMethodData(m.data))
+  const chosen = present<{ shipping_option_id?: string | null; amount?: unknown; data?: unknown }>(
+    order.shipping_methods
+  ).filter((m) => readShippingMethodData(m.data))
   return (
     chosen.find((m) => m.shipping_option_id === shippingOptionId) ??
     chosen.find((m) => {
@@ -381,8 +375,7 @@ export function itemsToFulfil(
   read: Extract<OrderDeliveryRead, { order: unknown }>
 ): { id: string; quantity: number }[] {
   const profileId = read.option.profileId
-  const lines: OrderLine[] = (read.order.items ?? []).flatMap((item: OrderLine | null) => (item ? [item] : []))
-  return lines
+  return orderLines(read.order)
     .filter(
       (item) =>
         read.lineIds.includes(item.id) &&
@@ -398,33 +391,15 @@ export function itemsToFulfil(
     .filter((item) => item.quantity > 0)
 }
 
-/** What deciding which items are left reads of an order line. */
-interface OrderLine {
-  id: string
-  quantity: unknown
-  detail?: { fulfilled_quantity?: unknown } | null
-  requires_shipping?: boolean | null
-  variant?: { product?: { shipping_profile?: { id: string } | null } | null } | null
-}
-
 /** The order's live fulfillments of these lines, each with the booking its data holds (or none). */
 export function liveFulfillments(
   order: OrderRead,
   lineIds: string[]
 ): { id: string; data: unknown; booking: ReturnType<typeof readFulfillmentData> }[] {
-  return (order.fulfillments ?? []).flatMap(
-    (
-      f: {
-        id: string
-        canceled_at?: unknown
-        data?: unknown
-        items?: ({ line_item_id?: string | null } | null)[] | null
-      } | null
-    ) =>
-      f && !f.canceled_at && (f.items ?? []).some((i) => !!i?.line_item_id && lineIds.includes(i.line_item_id))
-        ? [{ id: f.id, data: f.data, booking: readFulfillmentData(f.data) }]
-        : []
-  )
+  type Row = { id: string; canceled_at?: unknown; data?: unknown; items?: ({ line_item_id?: string | null } | null)[] }
+  return present<Row>(order.fulfillments)
+    .filter((f) => !f.canceled_at && present(f.items).some((i) => !!i.line_item_id && lineIds.includes(i.line_item_id)))
+    .map((f) => ({ id: f.id, data: f.data, booking: readFulfillmentData(f.data) }))
 }
 
 // ------------------------------------------------------------ a return
@@ -437,13 +412,7 @@ export type ReturnRead =
       held: ReturnType<typeof readFulfillmentData>
     } & BookingRead)
 
-/**
- * A return that uses the lastmile return option, whichever road made it (the
- * storefront, the dashboard, an exchange's or a claim's inbound items): from
- * the customer's address to the location Medusa put on the return's
- * fulfillment (resolved from the option's zone when the request named none),
- * with the return's own items.
- */
+/** A return on the lastmile return option, whichever road made it (storefront, dashboard, exchange, claim). */
 export async function readReturnBooking(container: MedusaContainer, returnId: string): Promise<ReturnRead> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
@@ -492,7 +461,6 @@ export async function readReturnBooking(container: MedusaContainer, returnId: st
     name,
     origin: "return",
     order_id: order.id,
-    return_id: orderReturn.id,
     fulfillment_id: fulfillment.id,
     subject: {
       direction: "return",
@@ -503,9 +471,9 @@ export async function readReturnBooking(container: MedusaContainer, returnId: st
       customerAddress: readAddress(order.shipping_address),
       email: order.email ?? order.customer?.email ?? null,
       // The return's own items (an exchange's or a claim's fulfillment lists the whole order), each as its variant.
-      lines: (orderReturn.items ?? []).flatMap((returned: { item_id: string; quantity: unknown } | null) => {
-        const item = returned ? lines.find((i) => i.id === returned.item_id) : undefined
-        return returned && item
+      lines: present<{ item_id: string; quantity: unknown }>(orderReturn.items).flatMap((returned) => {
+        const item = lines.find((i) => i.id === returned.item_id)
+        return item
           ? [
               {
                 variant_id: item.variant_id,

@@ -9,6 +9,8 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { LASTMILE_MODULE } from "../../modules/lastmile"
 import type { LastmileModuleService } from "../../modules/lastmile/service"
 import { type TaskBookingOutcome, bookTask } from "./run"
+import type { BookingTarget } from "./read-booking"
+import { deliveryTarget } from "./retry-task"
 import { methodKindOf } from "../../lib/contracts/plugin-data"
 import { booksOnPlacement } from "../../lib/options/plugin-options"
 
@@ -42,14 +44,7 @@ export async function retryDueBookings(
     { kind: "delivery", origin: { $ne: "part" }, ...dueFilter },
     { take: batch, order: { created_at: "ASC" } }
   )
-  const deliveries = new Map<string, { orderId: string; referenceId?: string }>()
-  for (const task of due) {
-    const replacement = task.origin === "exchange" || task.origin === "claim"
-    deliveries.set(task.merchant_order_id, {
-      orderId: task.order_id,
-      referenceId: replacement ? task.merchant_order_id : undefined,
-    })
-  }
+  const deliveries = new Map<string, BookingTarget>(due.map((task) => [task.merchant_order_id, deliveryTarget(task)]))
 
   // Orders placed while the process was down (their order.placed was never handled). A
   // just-placed order is left to its subscriber: racing it would only wait on its lock.
@@ -75,21 +70,17 @@ export async function retryDueBookings(
       )
       for (const id of candidates) {
         if (!known.has(id) && deliveries.size < batch) {
-          deliveries.set(id, { orderId: id })
+          deliveries.set(id, { kind: "order", order_id: id })
         }
       }
     }
   }
 
   const outcomes: Record<string, TaskBookingOutcome> = {}
-  for (const [reference, delivery] of deliveries) {
+  for (const [reference, target] of deliveries) {
     // A delivery whose lock another run holds is being booked by it: no wait, so one busy delivery never
     // holds up the pass (Medusa runs one scheduled job at a time); the next pass sees how it settled.
-    outcomes[reference] = await bookTask(
-      container,
-      { kind: "order", order_id: delivery.orderId, reference_id: delivery.referenceId },
-      { lock_timeout: 0 }
-    )
+    outcomes[reference] = await bookTask(container, target, { lock_timeout: 0 })
   }
   // Returns whose booking failed before the service processed it, or was left mid-booking by a stopped process
   // (the booking looks those up and never posts them again blindly).

@@ -3,6 +3,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import type { TaskRow } from "../../modules/lastmile/service"
 import { type TaskBookingOutcome, bookTask } from "./run"
+import type { BookingTarget } from "./read-booking"
 
 export async function retryTask(container: MedusaContainer, task: TaskRow): Promise<TaskBookingOutcome> {
   if (task.status === "booked") {
@@ -23,10 +24,11 @@ export async function retryTask(container: MedusaContainer, task: TaskRow): Prom
       "These items were fulfilled by hand and the fulfillment was undone: fulfil them again from the order page to book them."
     )
   }
+  return bookTask(container, deliveryTarget(task), { retry_needs_attention: true })
+}
+
+/** A delivery task's target: its order's own delivery, or an exchange's or a claim's replacement. */
+export function deliveryTarget(task: TaskRow): BookingTarget {
   const replacement = task.origin === "exchange" || task.origin === "claim"
-  return bookTask(
-    container,
-    { kind: "order", order_id: task.order_id, reference_id: replacement ? task.merchant_order_id : undefined },
-    { retry_needs_attention: true }
-  )
+  return { kind: "order", order_id: task.order_id, reference_id: replacement ? task.merchant_order_id : undefined }
 }

@@ -11,9 +11,9 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { acquireLockStepId } from "@medusajs/medusa/core-flows"
 import { type BookTaskWorkflowInput, type BookTaskWorkflowOutput, bookTaskWorkflow } from "./index"
-import { referenceOf } from "./steps/identify-task"
+import { identify } from "./steps/identify-task"
 import { taskOutcomeOf } from "./steps/read-task-outcome"
-import { type BookingTarget, readFulfillmentBooking } from "./read-booking"
+import type { BookingTarget } from "./read-booking"
 import { LASTMILE_MODULE } from "../../modules/lastmile"
 import type { LastmileModuleService } from "../../modules/lastmile/service"
 import type { BookingErrorCode, BookingSkip } from "../../lib/booking/booking-outcome"
@@ -27,12 +27,10 @@ export type TaskBookingOutcome =
   /** Another run holds the task's lock (it books), or the attempt is not settled yet. */
   | { status: "busy"; reason?: string }
 
-export type BookTaskOptions = Omit<BookTaskWorkflowInput, "target">
-
 export async function bookTask(
   container: MedusaContainer,
   target: BookingTarget,
-  options: BookTaskOptions = {}
+  options: Omit<BookTaskWorkflowInput, "target"> = {}
 ): Promise<TaskBookingOutcome> {
   const { result, errors } = await bookTaskWorkflow(container).run({
     input: { ...options, target, lock_owner: options.lock_owner ?? `lastmile-run:${randomUUID()}` },
@@ -76,7 +74,8 @@ async function settledAfter(
   cause: string
 ): Promise<TaskBookingOutcome> {
   const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
-  const reference = await taskReference(container, target)
+  const identity = await identify(container, target).catch(() => null)
+  const reference = identity?.action === "go" ? identity.reference : null
   const [row] = reference ? await tasks.listLastmileTasks({ merchant_order_id: reference }, { select: ["id"] }) : []
   if (!row) {
     return { status: "failed", reason: cause }
@@ -84,14 +83,6 @@ async function settledAfter(
   await tasks.noteInterruptionCause(row.id, `The booking attempt did not complete: ${cause}`)
   const settled = taskOutcomeOf(await tasks.retrieveLastmileTask(row.id))
   return settled.status === "booked" ? { status: "already_booked" } : outcomeOf(settled)
-}
-
-async function taskReference(container: MedusaContainer, target: BookingTarget): Promise<string | null> {
-  if (target.kind !== "fulfillment") {
-    return referenceOf(target)
-  }
-  const read = await readFulfillmentBooking(container, target.fulfillment_id).catch(() => null)
-  return read?.action === "book" ? read.reference : null
 }
 
 function logOutcome(
@@ -106,7 +97,7 @@ function logOutcome(
       ? `fulfillment ${target.fulfillment_id}`
       : target.kind === "return"
         ? `return ${target.return_id}`
-        : referenceOf(target)
+        : (target.reference_id ?? target.order_id)
   if (outcome.status === "booked") {
     logger.info(`lastmile: ${named} booked as task ${outcome.taskId}${outcome.adopted ? " (adopted)" : ""}`)
   } else if (outcome.status === "busy" || outcome.status === "refused") {

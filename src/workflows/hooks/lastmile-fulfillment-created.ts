@@ -1,17 +1,10 @@
 /**
- * Books every lastmile fulfillment Medusa creates, whoever creates it (the
- * plugin's own run, the dashboard, a host app), inside the workflow that
- * creates it (ARCHITECTURE.md, decision 19). The booking workflow answers a
- * refusal as data and records it; this hook is the one place that turns it
- * into an error, so Medusa undoes the fulfillment and the merchant reads a
- * 400 with the reason, never a 500. Should Medusa undo the fulfillment after
- * it was booked (a later step of that workflow failed), the compensation
- * takes the booking off the fulfillment, so Medusa can cancel it, and leaves
- * the task row to adopt the booked task at the next attempt.
- *
- * Medusa allows one handler per hook: where the host app handles
- * `createOrderFulfillmentWorkflow`'s `fulfillmentCreated` itself, the boot
- * log says that nothing is booked (the README's Install).
+ * Books every lastmile fulfillment Medusa creates, whoever creates it, inside
+ * the workflow that creates it (ARCHITECTURE.md, decisions 19 and 39). The one
+ * place a refusal becomes an error, so Medusa undoes the fulfillment and the
+ * merchant reads a 400 with the reason. If Medusa undoes a booked fulfillment,
+ * the compensation takes the booking off it (so Medusa can cancel it) and the
+ * row adopts the booked task at the next attempt.
  */
 import { logger } from "@medusajs/framework/logger"
 import { MedusaError } from "@medusajs/framework/utils"

@@ -1,14 +1,10 @@
 /**
  * Registers the plugin's additions to Medusa's shipping pricing contexts
- * (src/lib/checkout/pricing-additions.ts says what they are): the cart's, on
- * the two cart pricing workflows, and an order's, on the two workflows that
- * price an exchange's or a claim's shipping.
- *
- * Medusa allows one handler per hook: where the host app handles one of
- * these itself, its handler stays and the boot log says what it must merge
- * (`lastmilePricingContext`, `lastmileOrderPricingContext`; the README's Install).
+ * (src/lib/checkout/pricing-additions.ts): the cart's on the two cart pricing
+ * workflows, an order's on the two that price an exchange's or a claim's.
  */
 import { logger } from "@medusajs/framework/logger"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { StepResponse } from "@medusajs/framework/workflows-sdk"
 import {
   calculateShippingOptionsPricesWorkflow,
@@ -20,46 +16,27 @@ import type { OrderPricingInput } from "../../lib/checkout/medusa/read-pricing-a
 import { claimHook } from "../../lib/support/claim-hook"
 import { lastmileOrderPricingContext, lastmilePricingContext } from "../host-pricing-additions"
 
-const hook = "setCalculatedShippingPricingContext"
 const cartWithout =
   "lastmile options lack the cart's email and dispatch address, and are unavailable; return lastmilePricingContext(input.cart_id, container) (medusa-plugin-lastmile/workflows) merged into your handler's context"
 const orderWithout =
   "an exchange's or a claim's lastmile replacement cannot be priced; return lastmileOrderPricingContext(input, container) (medusa-plugin-lastmile/workflows) merged into your handler's context"
 
-claimHook(
-  { workflow: "listShippingOptionsForCartWithPricingWorkflow", hook, without: cartWithout },
-  () =>
-    listShippingOptionsForCartWithPricingWorkflow.hooks.setCalculatedShippingPricingContext(
-      async ({ input }, { container }) => new StepResponse(await lastmilePricingContext(input.cart_id, container))
-    ),
-  logger
-)
+const claim = (workflow: string, without: string, register: () => void) =>
+  claimHook({ workflow, hook: "setCalculatedShippingPricingContext", without }, register, logger)
+const forCart = async ({ input }: { input: { cart_id?: string } }, { container }: { container: MedusaContainer }) =>
+  new StepResponse(await lastmilePricingContext(input.cart_id, container))
+const forOrder = async ({ input }: { input: unknown }, { container }: { container: MedusaContainer }) =>
+  new StepResponse(await lastmileOrderPricingContext(input as OrderPricingInput, container))
 
-claimHook(
-  { workflow: "calculateShippingOptionsPricesWorkflow", hook, without: cartWithout },
-  () =>
-    calculateShippingOptionsPricesWorkflow.hooks.setCalculatedShippingPricingContext(
-      async ({ input }, { container }) => new StepResponse(await lastmilePricingContext(input.cart_id, container))
-    ),
-  logger
+claim("listShippingOptionsForCartWithPricingWorkflow", cartWithout, () =>
+  listShippingOptionsForCartWithPricingWorkflow.hooks.setCalculatedShippingPricingContext(forCart)
 )
-
-claimHook(
-  { workflow: "fetchShippingOptionForOrderWorkflow", hook, without: orderWithout },
-  () =>
-    fetchShippingOptionForOrderWorkflow.hooks.setCalculatedShippingPricingContext(
-      async ({ input }, { container }) =>
-        new StepResponse(await lastmileOrderPricingContext(input as OrderPricingInput, container))
-    ),
-  logger
+claim("calculateShippingOptionsPricesWorkflow", cartWithout, () =>
+  calculateShippingOptionsPricesWorkflow.hooks.setCalculatedShippingPricingContext(forCart)
 )
-
-claimHook(
-  { workflow: "maybeRefreshShippingMethodsWorkflow", hook, without: orderWithout },
-  () =>
-    maybeRefreshShippingMethodsWorkflow.hooks.setCalculatedShippingPricingContext(
-      async ({ input }, { container }) =>
-        new StepResponse(await lastmileOrderPricingContext(input as OrderPricingInput, container))
-    ),
-  logger
+claim("fetchShippingOptionForOrderWorkflow", orderWithout, () =>
+  fetchShippingOptionForOrderWorkflow.hooks.setCalculatedShippingPricingContext(forOrder)
+)
+claim("maybeRefreshShippingMethodsWorkflow", orderWithout, () =>
+  maybeRefreshShippingMethodsWorkflow.hooks.setCalculatedShippingPricingContext(forOrder)
 )

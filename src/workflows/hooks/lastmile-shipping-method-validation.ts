@@ -1,17 +1,9 @@
 /**
- * Before Medusa prices a lastmile option the shopper is choosing, check that
- * the cart has what the service needs (address, name, email, a phone that can
- * be dialled), then that the option (and the `rate_code` asked for) can be
- * offered. Without this, either would surface as Medusa's "Shipping options
- * with IDs … do not have a price". Here the shopper gets a 400 saying what to
- * fix, in the plugin's words. The option is read from the cart's rates as the
- * rates route answers them: the answer kept for this cart state, else one
- * priced now from the state's quote, which Medusa's own pricing next reads
- * too. Nothing is listed or quoted a second time.
- *
- * Medusa allows one handler per hook: where the host app handles
- * `addShippingMethodToCartWorkflow`'s `validate` itself, the boot log says
- * what the shopper loses (the README's Install).
+ * Before Medusa prices a lastmile option the shopper is choosing: the cart has
+ * what the service needs, and the option (and its `rate_code`) can be offered.
+ * Otherwise the shopper gets a 400 saying what to fix, not Medusa's "do not
+ * have a price". The option is read from the cart's rates as the rates route
+ * answers them (kept, or priced now from the state's one quote).
  */
 import { logger } from "@medusajs/framework/logger"
 import { MedusaError } from "@medusajs/framework/utils"

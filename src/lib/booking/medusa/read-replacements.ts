@@ -9,7 +9,6 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 export interface OrderReplacement {
   id: string
   kind: "exchange" | "claim"
-  display_id: number | string | null
   cancelled: boolean
   /** When it was created: a replacement's booking latency is measured from here. */
   created_at: string | Date | null
@@ -21,21 +20,13 @@ export interface OrderReplacement {
 
 interface ReplacementRow {
   id: string
-  display_id?: number | string | null
   canceled_at?: unknown
   created_at?: string | Date | null
   additional_items?: ({ item_id?: string | null } | null)[] | null
   shipping_methods?: ({ shipping_option_id?: string | null } | null)[] | null
 }
 
-const FIELDS = [
-  "id",
-  "display_id",
-  "canceled_at",
-  "created_at",
-  "additional_items.item_id",
-  "shipping_methods.shipping_option_id",
-]
+const FIELDS = ["id", "canceled_at", "created_at", "additional_items.item_id", "shipping_methods.shipping_option_id"]
 
 export async function readOrderReplacements(container: MedusaContainer, orderId: string): Promise<OrderReplacement[]> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
@@ -46,7 +37,6 @@ export async function readOrderReplacements(container: MedusaContainer, orderId:
   const read = (kind: OrderReplacement["kind"]) => (row: ReplacementRow) => ({
     id: row.id,
     kind,
-    display_id: row.display_id ?? null,
     cancelled: !!row.canceled_at,
     created_at: row.created_at ?? null,
     item_ids: (row.additional_items ?? []).flatMap((i) => (i?.item_id ? [i.item_id] : [])),

@@ -1,19 +1,9 @@
 /**
  * The cart's lastmile rates, as `GET /store/lastmile/rates` answers them and
  * as the check of a shopper's choice reads them (ARCHITECTURE.md, decisions
- * 18, 45 and 46):
- *
- * - an unchanged cart (the same lines, address, email, region, channel,
- *   locale and methods, under the same catalogue) is answered with the JSON
- *   kept for it: one read of the cart, and nothing listed, priced or shaped;
- * - a new state costs at most one listing of the cart's lastmile options,
- *   by Medusa's own query and rules (the catalogue keeps it per sales
- *   channel and the address fields the zones look at), one pricing of the
- *   listed options through the fulfillment module (the provider prices them
- *   all from the state's one quote), and shaping linear in the options.
- *   What does not change from cart to cart (the options, their stock
- *   locations and addresses, the dispatch address, the products' shipping
- *   profiles) comes from the catalogue.
+ * 18, 40 and 41): an unchanged cart is answered with the JSON kept for it; a
+ * new state costs at most one listing (from the catalogue), one pricing of
+ * the listed options through the fulfillment module, and one shaping.
  */
 import type { CalculateShippingOptionPriceDTO, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules, applyTranslations } from "@medusajs/framework/utils"
@@ -28,10 +18,7 @@ import { cartPricingAdditionsOf } from "./read-pricing-additions"
 import { type KeptAnswer, type RatesAnswers, answerTtlMs } from "../rates-answers"
 import { type LastmileOptionRate, type LastmileRatesResponse, type OptionPrice, toOptionRate } from "../option-rate"
 
-/**
- * Everything of the cart that changes its rates. Read from the cart module in
- * one joined statement: it is all an unchanged cart costs, on every ask.
- */
+/** Everything of the cart that changes its rates, in one joined statement: all an unchanged cart costs. */
 const CART_READ = {
   select: [
     "id",
@@ -203,7 +190,7 @@ async function emailOf(container: MedusaContainer, cart: CartRow): Promise<strin
     fields: ["email"],
     filters: { id: cart.customer_id },
   })
-  return (data[0] as { email?: string | null } | undefined)?.email ?? null
+  return data[0]?.email ?? null
 }
 
 /** The cart state and catalogue version: any edit to the cart or the store's options gives another key. */

@@ -1,12 +1,7 @@
 /**
  * What checkout needs of the store that does not change from cart to cart
- * (ARCHITECTURE.md, decision 40): the lastmile shipping options with their
- * data, shipping profile and stock location (name and address), the dispatch
- * address, the options Medusa lists for a sales channel and an address (by
- * the address fields the options' service zones look at), and the products'
- * shipping profiles. Read at most once a minute, and again at once after a
- * change that touches it (Medusa's events for options, zones, locations and
- * links, the plugin's collection switch): `clear` starts a new version, and
+ * (ARCHITECTURE.md, decision 40). Read at most once a minute, and again at
+ * once after a change that touches it: `clear` starts a new version, and
  * every answer kept for an older version is left unused.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
@@ -41,13 +36,7 @@ export interface CheckoutCatalogue {
   dispatch: MedusaAddressLike | null
   /** By shipping option id. */
   options: Map<string, CatalogueOption>
-  /**
-   * The ids of the lastmile options Medusa offers a cart of this sales
-   * channel at this address: the query and rules of Medusa's own listing
-   * (the channel's fulfillment sets, the address's service zones, the
-   * options' rules for a cart in the store), read once per channel and the
-   * address fields the options' zones look at.
-   */
+  /** The lastmile options Medusa's own listing offers a cart of this channel at this address (decision 40). */
   listed(salesChannelId: string, address: ListingAddress | null | undefined): Promise<string[]>
   /** The shipping profile of each product (Medusa prices an option with the lines of its profile). */
   shippingProfiles(productIds: string[]): Promise<ReadonlyMap<string, string | null>>
@@ -190,9 +179,7 @@ async function readCatalogue(container: MedusaContainer): Promise<CheckoutCatalo
           filters: { id: missing },
         })
         for (const id of missing) {
-          const product = (products as { id: string; shipping_profile?: { id: string } | null }[]).find(
-            (p) => p.id === id
-          )
+          const product = products.find((p) => p.id === id)
           profiles.set(id, product?.shipping_profile?.id ?? null)
         }
       }

@@ -10,7 +10,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { ChosenMethod, LastmilePricingContext, OrderPricingSubject } from "../pricing-additions"
-import type { MedusaAddressLike, MedusaLineLike } from "../quote-request"
+import type { MedusaLineLike } from "../quote-request"
 import { readShippingMethodData } from "../../contracts/plugin-data"
 import type { CheckoutCatalogue, CheckoutCatalogueCache } from "./checkout-catalogue"
 
@@ -79,34 +79,30 @@ export async function cartPricingAdditionsOf(
   return {
     lastmile_customer_email: cart.email ?? cart.customer?.email ?? null,
     lastmile_dispatch_address: catalogue.dispatch,
-    lastmile_chosen_methods: chosenMethods(methods, catalogue),
+    // With each method's fulfillment option and location.
+    lastmile_chosen_methods: methods.flatMap((method): ChosenMethod[] => {
+      const option = catalogue.options.get(method.shipping_option_id!)
+      const stored = readShippingMethodData(method.data)
+      if (!option || !stored) {
+        return []
+      }
+      return [
+        {
+          option_id: option.option_id,
+          location_id: option.location?.id ?? null,
+          amount: Number(method.amount),
+          rate_code: stored.rateCode ?? null,
+          rate_name: stored.rateName ?? null,
+          rate_chosen: stored.rateChosen === true,
+          description: stored.description ?? null,
+          window: stored.window ?? null,
+          quoted_at: stored.quotedAt ?? null,
+          quoted_for: stored.quotedFor ?? null,
+          fallback: stored.fallback === true,
+        },
+      ]
+    }),
   }
-}
-
-/** The cart's lastmile methods, with their shipping option's fulfillment option and location. */
-function chosenMethods(methods: CartMethodRow[], catalogue: CheckoutCatalogue): ChosenMethod[] {
-  return methods.flatMap((method): ChosenMethod[] => {
-    const option = catalogue.options.get(method.shipping_option_id!)
-    const stored = readShippingMethodData(method.data)
-    if (!option || !stored) {
-      return []
-    }
-    return [
-      {
-        option_id: option.option_id,
-        location_id: option.location?.id ?? null,
-        amount: Number(method.amount),
-        rate_code: stored.rateCode ?? null,
-        rate_name: stored.rateName ?? null,
-        rate_chosen: stored.rateChosen === true,
-        description: stored.description ?? null,
-        window: stored.window ?? null,
-        quoted_at: stored.quotedAt ?? null,
-        quoted_for: stored.quotedFor ?? null,
-        fallback: stored.fallback === true,
-      },
-    ]
-  })
 }
 
 /** What Medusa's order pricing hooks hand over (`fetchShippingOptionForOrderWorkflow`, `maybeRefreshShippingMethodsWorkflow`). */
@@ -155,15 +151,7 @@ export async function orderPricingAdditions(
       : Promise.resolve({ data: [] }),
     catalogue.read(container),
   ])
-  const order = orders.data[0] as
-    | {
-        id: string
-        currency_code: string
-        email?: string | null
-        customer?: { email?: string | null } | null
-        shipping_address?: MedusaAddressLike | null
-      }
-    | undefined
+  const order = orders.data[0]
   if (!order) {
     return {}
   }

@@ -1,12 +1,8 @@
 /**
- * The booking core as a step, for every kind of task: quote, choose the rate,
- * book (src/lib/booking/book-at-service.ts). Its answer is data: `booked`,
- * `refused` or `unknown`, never an exception, so the next step records it
- * under the same lock. The service has no cancel operation, so a booking
- * cannot be undone: if the run fails after this step, its compensation only
- * makes sure the task is never posted again blindly (a return that may have
- * reached the service waits for the merchant; a delivery's next attempt looks
- * it up first).
+ * The booking core as a step (src/lib/booking/book-at-service.ts); its answer
+ * is data, so the next step records it under the same lock. The service
+ * cannot cancel, so the compensation only makes sure the task is never posted
+ * again blindly.
  */
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import { LASTMILE_MODULE } from "../../../modules/lastmile"

@@ -1,11 +1,8 @@
 /**
- * Which task a booking run is for, read before its lock is taken: the
- * reference the service knows it by (decision 2), and so the lock's key. An
- * order's delivery and a return are named by their ids; a fulfillment Medusa
- * created is read first, since which delivery of the order it is depends on
- * its items (and a fulfillment that is not the plugin's to book is skipped,
- * or refused with the reason, before any row is written). The lock's owner
- * is settled here too: a step's result is kept with the run, a transform's
+ * Which task a booking run is for, read before its lock is taken: its
+ * reference at the service (decision 2), so the lock's key. A fulfillment is
+ * read first, since which delivery it is depends on its items. The lock's
+ * owner is settled here: a step's result is kept with the run, a transform's
  * is not.
  */
 import { randomUUID } from "node:crypto"
@@ -34,9 +31,11 @@ export const identifyTaskStep = createStep(
 
 type Identity = TaskIdentity extends infer T ? (T extends unknown ? Omit<T, "lock_owner"> : never) : never
 
-async function identify(container: MedusaContainer, target: BookingTarget): Promise<Identity> {
+/** Which task the target is, without the lock's owner (the runner reads it again after a failed run). */
+export async function identify(container: MedusaContainer, target: BookingTarget): Promise<Identity> {
   if (target.kind !== "fulfillment") {
-    return { action: "go", kind: target.kind, reference: referenceOf(target) }
+    const reference = target.kind === "order" ? (target.reference_id ?? target.order_id) : target.return_id
+    return { action: "go", kind: target.kind, reference }
   }
   const delivery = await readFulfillmentBooking(container, target.fulfillment_id)
   switch (delivery.action) {
@@ -47,9 +46,4 @@ async function identify(container: MedusaContainer, target: BookingTarget): Prom
     default:
       return { action: "go", kind: "fulfillment", reference: delivery.reference, delivery }
   }
-}
-
-/** The reference of an order's delivery or a return, known from the target alone. */
-export function referenceOf(target: Exclude<BookingTarget, { kind: "fulfillment" }>): string {
-  return target.kind === "order" ? (target.reference_id ?? target.order_id) : target.return_id
 }

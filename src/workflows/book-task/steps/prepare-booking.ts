@@ -1,21 +1,12 @@
 /**
- * Under the task's lock: what this run does for the task, from the order, the
- * task kind and the task row. The row is found or written (status `booking`,
- * one more attempt) before the service is called, so a crash leaves a trace
- * the booking job finishes. The plan is one of:
- *
- * - `skip`: booked already, cancelled, waiting for the merchant, nothing left
- *   to fulfil, or not the plugin's;
- * - `refuse`: a fulfillment that must not be booked (a second one of a booked
- *   delivery, a cancelled order's), with no attempt;
- * - `fulfil`: the plugin's own run for an order's delivery creates the
- *   fulfillment with Medusa's `createOrderFulfillmentWorkflow`, whose
- *   `fulfillmentCreated` hook books it (with this run's lock and attempt);
- * - `book`: the request for the service, for a fulfillment that exists.
- *
- * If the run fails after this step, its compensation settles the attempt
- * (retried after the backoff), unless a later step settled it already.
+ * Under the task's lock, the plan (ARCHITECTURE.md, decision 39): skip,
+ * refuse with no attempt, `fulfil` (the plugin's own run creates the
+ * fulfillment, whose `fulfillmentCreated` hook books it with this run's lock
+ * and attempt) or `book`. The row's attempt starts before the service is
+ * called, so a crash leaves a trace the booking job finishes; the
+ * compensation settles an attempt still under way for a retry.
  */
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import { LASTMILE_MODULE } from "../../../modules/lastmile"
 import type { LastmileModuleService, TaskRow } from "../../../modules/lastmile/service"
@@ -40,9 +31,8 @@ import type { TaskIdentity } from "./identify-task"
 
 export interface PrepareBookingInput {
   target: BookingTarget
+  /** With the owner of the task's lock this run holds (handed to the hook's booking of a fulfillment it creates). */
   identity: TaskIdentity
-  /** The owner of the task's lock this run holds (handed to the hook's booking of a fulfillment it creates). */
-  lock_owner: string
   /** The plugin's own run started this attempt on the row already and hands it over (the hook). */
   attempt?: number
   /** The merchant asked for it: a task waiting for their decision is booked again too. */
@@ -80,8 +70,7 @@ export const prepareBookingStepId = "lastmile-prepare-booking"
 export const prepareBookingStep = createStep(
   prepareBookingStepId,
   async (input: PrepareBookingInput, { container }) => {
-    const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
-    const plan = await planBooking(container, tasks, input)
+    const plan = await planBooking(container, input)
     const attempt = "task_row_id" in plan ? { task_row_id: plan.task_row_id, attempts: plan.attempts } : null
     return new StepResponse<BookingPlan, Attempt | null>(plan, attempt)
   },
@@ -93,13 +82,8 @@ export const prepareBookingStep = createStep(
   }
 )
 
-type Container = Parameters<Parameters<typeof createStep>[1]>[1]["container"]
-
-async function planBooking(
-  container: Container,
-  tasks: LastmileModuleService,
-  input: PrepareBookingInput
-): Promise<BookingPlan> {
+async function planBooking(container: MedusaContainer, input: PrepareBookingInput): Promise<BookingPlan> {
+  const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
   const { identity, target } = input
   if (identity.action === "skip") {
     return { action: "skip", outcome: identity.outcome }
@@ -169,7 +153,7 @@ async function planFulfillmentBooking(
 
 /** The plugin's own run for an order's delivery or a replacement: what is left to fulfil, and whether it is booked. */
 async function planOrderDelivery(
-  container: Container,
+  container: MedusaContainer,
   tasks: LastmileModuleService,
   target: Extract<BookingTarget, { kind: "order" }>,
   input: PrepareBookingInput
@@ -223,13 +207,13 @@ async function planOrderDelivery(
       order_id: read.order.id,
       shipping_option_id: read.option.id,
       items,
-      additional_data: { lastmile: { lock_owner: input.lock_owner, attempt: attempts } },
+      additional_data: { lastmile: { lock_owner: input.identity.lock_owner, attempt: attempts } },
     },
   }
 }
 
 async function planReturn(
-  container: Container,
+  container: MedusaContainer,
   tasks: LastmileModuleService,
   returnId: string,
   input: PrepareBookingInput

@@ -1,7 +1,7 @@
 /** What the booking inside the fulfillment this run created came to, read from the task row (the row is the record). */
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import { LASTMILE_MODULE } from "../../../modules/lastmile"
-import type { LastmileModuleService } from "../../../modules/lastmile/service"
+import type { LastmileModuleService, TaskRow } from "../../../modules/lastmile/service"
 import type { RecordedOutcome } from "./record-booking-outcome"
 
 export type TaskOutcome = RecordedOutcome | { status: "booking"; reason: string }
@@ -16,14 +16,7 @@ export const readTaskOutcomeStep = createStep(
   }
 )
 
-export function taskOutcomeOf(task: {
-  id: string
-  status: string
-  task_id: string | null
-  adopted: boolean
-  last_error: string | null
-  next_attempt_at: Date | string | null
-}): TaskOutcome {
+export function taskOutcomeOf(task: TaskRow): TaskOutcome {
   if (task.status === "booked" && task.task_id) {
     return { status: "booked", task_row_id: task.id, task_id: task.task_id, adopted: task.adopted }
   }

@@ -1,15 +1,12 @@
 /**
- * Records what the booking came to, under the task's lock, in the same run:
- * a booked task on its fulfillment (public data and tracking labels) and its
- * row (the task, the rate it was booked at, its mode and store); a refusal or
- * an unknown outcome on the row, settled once (lib/booking/booking-outcome.ts):
- * the merchant decides, or the booking job retries after the backoff.
+ * Records what the booking came to, under the task's lock: a booked task on
+ * its fulfillment (data and tracking labels) and its row; anything else on the
+ * row, settled once (lib/booking/booking-outcome.ts).
  *
- * A booking is written so that no failure can lose it: the row first learns
- * the task (still `booking`), then the fulfillment gets it, then the row is
- * marked booked; a process that stops in between leaves a row the job's pass
- * finishes from the fulfillment. Its compensation puts the row and the
- * fulfillment back as they were, for the steps before it to settle.
+ * No failure can lose a booking: the row first learns the task (still
+ * `booking`), then the fulfillment gets it, then the row is marked booked; a
+ * process that stops in between leaves a row the job's pass finishes. The
+ * compensation puts the row and the fulfillment back as they were.
  */
 import type { IFulfillmentModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
@@ -46,6 +43,7 @@ export const recordBookingOutcomeStep = createStep(
   recordBookingOutcomeStepId,
   async (input: RecordBookingOutcomeInput, { container }) => {
     const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
+    const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
     const row = await tasks.retrieveLastmileTask(input.task_row_id)
     const { outcome, read } = input
     if (outcome.status !== "booked") {
@@ -58,13 +56,11 @@ export const recordBookingOutcomeStep = createStep(
       const recorded: RecordedOutcome = next
         ? { status: "failed", reason: settlement.reason, next_attempt_at: next.toISOString() }
         : { status: "needs_attention", reason: settlement.reason }
-      container
-        .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-        .warn(
-          next
-            ? `lastmile: booking ${read.reference} failed, retrying from ${next.toISOString()}: ${settlement.reason}`
-            : `lastmile: booking ${read.reference} needs attention: ${settlement.reason}`
-        )
+      logger.warn(
+        next
+          ? `lastmile: booking ${read.reference} failed, retrying from ${next.toISOString()}: ${settlement.reason}`
+          : `lastmile: booking ${read.reference} needs attention: ${settlement.reason}`
+      )
       return new StepResponse<RecordedOutcome, Before>(recorded, { row })
     }
 
@@ -102,11 +98,9 @@ export const recordBookingOutcomeStep = createStep(
       })
     } catch (error) {
       // The fulfillment holds the booking now: never undone for a write the booking job's pass finishes.
-      container
-        .resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-        .warn(
-          `lastmile: task ${fields.task_id} is booked and on its fulfillment, but its row could not be marked booked yet (${errorMessage(error)}); the booking job finishes it`
-        )
+      logger.warn(
+        `lastmile: task ${fields.task_id} is booked and on its fulfillment, but its row could not be marked booked yet (${errorMessage(error)}); the booking job finishes it`
+      )
     }
     const recorded: RecordedOutcome = { status: "booked", task_row_id: row.id, task_id: fields.task_id, adopted }
     return new StepResponse<RecordedOutcome, Before>(recorded, before)
