@@ -484,24 +484,28 @@ export class LastmileModuleService extends MedusaService({ LastmileTask, Lastmil
     )
   }
 
-  /** A cancelled return's row that was never booked: closed, so no pass reads it again. */
-  async closeUnbookedTask(merchantOrderId: string): Promise<void> {
-    const [task] = await this.listLastmileTasks({
-      merchant_order_id: merchantOrderId,
+  /**
+   * Rows never booked (a cancelled order's, a cancelled return's) closed as
+   * `cancelled`, so no pass, late event or replacement books them; resolves to
+   * the rows as they were, for a compensation to put back (`restoreTaskRow`).
+   */
+  async closeUnbookedTasks(
+    filter: { order_id: string } | { merchant_order_id: string },
+    detail: string
+  ): Promise<TaskRow[]> {
+    const open = await this.listLastmileTasks({
+      ...filter,
       status: ["pending", "booking", "failed", "needs_attention"],
     })
-    if (task) {
+    for (const task of open) {
       await this.updateLastmileTasks({
         id: task.id,
         status: "cancelled",
         next_attempt_at: null,
-        status_history: withHistoryEntry(task.status_history, {
-          value: "cancelled",
-          source: "medusa",
-          detail: "Cancelled in Medusa before it was booked: it is never booked.",
-        }),
+        status_history: withHistoryEntry(task.status_history, { value: "cancelled", source: "medusa", detail }),
       })
     }
+    return open
   }
 
   /**

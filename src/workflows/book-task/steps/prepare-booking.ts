@@ -224,7 +224,10 @@ async function planReturn(
   }
   if (read.cancelled) {
     // A cancelled return is never booked, and its row (if any) is closed so no pass reads it again.
-    await tasks.closeUnbookedTask(read.reference)
+    await tasks.closeUnbookedTasks(
+      { merchant_order_id: read.reference },
+      "Cancelled in Medusa before it was booked: it is never booked."
+    )
     return { action: "skip", outcome: { status: "cancelled" } }
   }
   const task = await tasks.findOrCreateTask({

@@ -6,7 +6,6 @@
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import { LASTMILE_MODULE } from "../../../modules/lastmile"
 import type { LastmileModuleService, TaskRow } from "../../../modules/lastmile/service"
-import { withHistoryEntry } from "../../../lib/tracking/task-history"
 
 export const closeCancelledOrderTasksStepId = "lastmile-close-cancelled-order-tasks"
 
@@ -14,22 +13,10 @@ export const closeCancelledOrderTasksStep = createStep(
   closeCancelledOrderTasksStepId,
   async (input: { order_id: string }, { container }) => {
     const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
-    const open = await tasks.listLastmileTasks({
-      order_id: input.order_id,
-      status: ["pending", "booking", "failed", "needs_attention"],
-    })
-    for (const task of open) {
-      await tasks.updateLastmileTasks({
-        id: task.id,
-        status: "cancelled",
-        next_attempt_at: null,
-        status_history: withHistoryEntry(task.status_history, {
-          value: "cancelled",
-          source: "medusa",
-          detail: "The order was cancelled before this was booked: it is never booked.",
-        }),
-      })
-    }
+    const open = await tasks.closeUnbookedTasks(
+      { order_id: input.order_id },
+      "The order was cancelled before this was booked: it is never booked."
+    )
     return new StepResponse(
       open.map((t) => t.id),
       open
