@@ -28,6 +28,7 @@ import { londonLocations } from "../../src/simulator"
 import { requestReplacement } from "../helpers/admin"
 import { MedusaHttp, adminLogin } from "./lib/http-store"
 import { testNotifications } from "./lib/browser-notifications"
+import { check, placeDemoOrder } from "./lib/browser-shop"
 import { testInsights } from "./lib/browser-insights"
 
 const PORT = Number(process.env.BROWSER_TEST_PORT ?? 9100)
@@ -78,12 +79,6 @@ function hs256(claims: Record<string, unknown>, secret: string): string {
   const now = Math.floor(Date.now() / 1000)
   const unsigned = `${part({ alg: "HS256", typ: "JWT" })}.${part({ ...claims, iat: now, exp: now + 3600 })}`
   return `${unsigned}.${createHmac("sha256", secret).update(unsigned).digest("base64url")}`
-}
-
-function check(condition: unknown, message: string): asserts condition {
-  if (!condition) {
-    throw new Error(message)
-  }
 }
 
 async function main(): Promise<void> {
@@ -357,13 +352,7 @@ async function reachDeliveryStep(page: Page, sku: string, details: Record<string
 
 /** Pays, and reads the order id off the confirmation. */
 async function placeOrder(page: Page): Promise<string> {
-  await page.getByTestId("payment-section").waitFor()
-  await page.getByTestId("place-order").click()
-  const confirmation = page.getByTestId("order-confirmation")
-  await confirmation.waitFor()
-  const orderId = await confirmation.getAttribute("data-order-id")
-  check(orderId, "the confirmation names no order")
-  return orderId
+  return (await placeDemoOrder(page)).orderId
 }
 
 /** The confirmation's tracking link, once the plugin has booked the order: the simulator's own. */

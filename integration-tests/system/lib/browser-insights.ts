@@ -14,15 +14,10 @@ import { type Browser, type Page, chromium } from "playwright-core"
 import type { InsightsReport } from "../../../src/lib/contracts/insights-api"
 import { seedDemoHistory } from "../../../demo/history"
 import { DEMO_ADMIN, readDemoState } from "../../../demo/settings"
+import { check } from "./browser-shop"
 
 const CHARTS = ["offers", "on-time", "co2", "latency", "failures"] as const
 type ChartId = (typeof CHARTS)[number]
-
-function check(condition: unknown, message: string): asserts condition {
-  if (!condition) {
-    throw new Error(message)
-  }
-}
 
 export async function logIn(page: Page, base: string, admin: { email: string; password: string }): Promise<void> {
   await page.goto(`${base}/app/login`)

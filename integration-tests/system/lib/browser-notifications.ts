@@ -8,6 +8,7 @@
  */
 import type { Browser, Page } from "playwright-core"
 import { DEMO_ADMIN } from "../../../demo/settings"
+import { check, placeDemoOrder } from "./browser-shop"
 import { adminLogin } from "./http-store"
 import type { MedusaHttp } from "./http-store"
 
@@ -27,12 +28,6 @@ interface SimTask {
   taskId: number
   merchantOrderId: string
   status: { value: string }
-}
-
-function check(condition: unknown, message: string): asserts condition {
-  if (!condition) {
-    throw new Error(message)
-  }
 }
 
 /** A page whose failure leaves a screenshot named after it. */
@@ -65,15 +60,7 @@ async function orderAs(page: Page, run: NotificationsRun, email: string, choose:
   await page.getByTestId("save-address").click()
   await page.getByTestId("delivery-section").waitFor()
   await choose(page)
-  await page.getByTestId("payment-section").waitFor()
-  await page.getByTestId("place-order").click()
-  const confirmation = page.getByTestId("order-confirmation")
-  await confirmation.waitFor()
-  const orderId = await confirmation.getAttribute("data-order-id")
-  check(orderId, "the confirmation names no order")
-  const number = /Order #(\d+)/.exec(await confirmation.innerText())?.[1]
-  check(number, "the confirmation shows no order number")
-  return { orderId, number }
+  return placeDemoOrder(page)
 }
 
 export async function testNotifications(browser: Browser, run: NotificationsRun): Promise<void> {
