@@ -11,7 +11,7 @@ import type { ServiceRate } from "../contracts/service-shapes"
 import type { PricingResult } from "./pricing-result"
 import type { LastmileFulfillmentOption } from "../contracts/fulfillment-options"
 import { formatMajor, minorToMajor } from "../money/money"
-import type { DeliveryRates, RefusedRate } from "./rate-selection"
+import type { DeliveryRates } from "./rate-selection"
 
 export type { LastmileDeliveryRate, LastmileRateDetails } from "medusa-plugin-lastmile-storefront"
 
@@ -32,11 +32,15 @@ const NO_DETAILS: Omit<LastmileRateDetails, "available" | "unavailable_code" | "
 }
 
 /** The shopper-facing sentence for an option that cannot be offered. */
-export function shopperReason(option: LastmileFulfillmentOption, result: PricingResult & { ok: false }): string {
+export function shopperReason(
+  option: Pick<LastmileFulfillmentOption, "kind">,
+  result: Pick<PricingResult & { ok: false }, "reason" | "detail">
+): string {
   const collection = option.kind === "collection"
   switch (result.reason) {
     case "input_incomplete":
     case "rate_code_invalid":
+    case "rate_error":
       return result.detail
     // A store is told in its own words: a shopper collecting is never given a delivery's reason.
     case "service_unavailable":
@@ -49,8 +53,6 @@ export function shopperReason(option: LastmileFulfillmentOption, result: Pricing
       return collection
         ? "Collection is not offered for this address."
         : "This service does not deliver to this address."
-    case "rate_error":
-      return result.detail
     case "currency_mismatch":
       return "This option is not available in the cart's currency."
     case "store_ambiguous":
@@ -119,21 +121,10 @@ export function listRates(rates: DeliveryRates): LastmileDeliveryRate[] {
       ...rateText(refused.rate),
       amount: null,
       available: false,
-      unavailable_reason: refusedRateReason(refused),
+      // A delivery rate's reason: rate_error, invalid_price or currency_mismatch.
+      unavailable_reason: shopperReason({ kind: "delivery" }, refused),
     })),
   ]
-}
-
-/** Why one rate of a quote is not offered, in the shopper's words. */
-export function refusedRateReason(refused: Pick<RefusedRate, "reason" | "detail">): string {
-  switch (refused.reason) {
-    case "rate_error":
-      return refused.detail
-    case "currency_mismatch":
-      return "This option is not available in the cart's currency."
-    default:
-      return "This option could not be priced right now."
-  }
 }
 
 /**

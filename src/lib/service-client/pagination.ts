@@ -12,28 +12,12 @@ export interface ListPage {
   next?: string
 }
 
+const TASKS = ["tasks", "deliveries"] as const
+const ANY = ["data", "items", "results"] as const
+const LOCATIONS = ["fulfilmentLocations", "fulfillmentLocations", "locations"] as const
 /** The keys under which an envelope may hold the list, most specific first. */
-export const TASK_LIST_KEYS = [
-  "tasks",
-  "deliveries",
-  "data",
-  "items",
-  "results",
-  "locations",
-  "fulfilmentLocations",
-  "fulfillmentLocations",
-] as const
-
-export const LOCATION_LIST_KEYS = [
-  "fulfilmentLocations",
-  "fulfillmentLocations",
-  "locations",
-  "data",
-  "items",
-  "results",
-  "tasks",
-  "deliveries",
-] as const
+export const TASK_LIST_KEYS = [...TASKS, ...ANY, "locations", "fulfilmentLocations", "fulfillmentLocations"] as const
+export const LOCATION_LIST_KEYS = [...LOCATIONS, ...ANY, ...TASKS] as const
 
 /** The list in `value` (a bare array, or an envelope holding it under one of `keys`) and its next link; undefined when there is no list. */
 export function readListPage(value: unknown, keys: readonly string[]): ListPage | undefined {

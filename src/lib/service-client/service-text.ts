@@ -17,6 +17,7 @@
  * Announcements carry the field and the scheme, never the value: a link may
  * hold a token. The plugin's module logs them, throttled.
  */
+import { weakSignal } from "./store-list-signal"
 
 /** The longest string kept from the service, whatever the field. */
 export const MAX_SERVICE_TEXT = 1000
@@ -58,25 +59,11 @@ export interface ServiceTextNotice {
   reason: string
 }
 
-type Listener = (notice: ServiceTextNotice) => void
-
-const listeners = new Set<WeakRef<Listener>>()
+const cleanings = weakSignal<[notice: ServiceTextNotice]>()
 
 /** Calls `listener` for each cleaning while the listener is alive (hold it as long as its owner). */
-export function onServiceTextCleaned(listener: Listener): void {
-  listeners.add(new WeakRef(listener))
-}
-
-function announce(notice: ServiceTextNotice): void {
-  for (const ref of listeners) {
-    const listener = ref.deref()
-    if (listener) {
-      listener(notice)
-    } else {
-      listeners.delete(ref)
-    }
-  }
-}
+export const onServiceTextCleaned = cleanings.on
+const announce = cleanings.emit
 
 /** A string as it may be shown: no controls, nothing invisible that reorders it, at most `max` characters. */
 export function cleanText(value: string, max: number = MAX_SERVICE_TEXT): string {

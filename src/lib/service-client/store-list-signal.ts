@@ -11,23 +11,26 @@
  */
 import type { ServiceFulfilmentLocation } from "../contracts/service-shapes"
 
-type Listener = (locations?: ServiceFulfilmentLocation[]) => void
-
-const listeners = new Set<WeakRef<Listener>>()
-
-/** Calls `listener` on each announcement while the listener is alive (hold it as long as its owner). */
-export function onStoreListChanged(listener: Listener): void {
-  listeners.add(new WeakRef(listener))
-}
-
-/** `locations`: the list just read from the service, when the announcement comes from a read. */
-export function announceStoreListChanged(locations?: ServiceFulfilmentLocation[]): void {
-  for (const ref of listeners) {
-    const listener = ref.deref()
-    if (listener) {
-      listener(locations)
-    } else {
-      listeners.delete(ref)
-    }
+/** Listeners referenced weakly (hold each as long as its owner): what an app torn down held is let go. */
+export function weakSignal<A extends unknown[]>() {
+  const listeners = new Set<WeakRef<(...args: A) => void>>()
+  return {
+    on: (listener: (...args: A) => void) => void listeners.add(new WeakRef(listener)),
+    emit(...args: A): void {
+      for (const ref of listeners) {
+        const listener = ref.deref()
+        if (listener) {
+          listener(...args)
+        } else {
+          listeners.delete(ref)
+        }
+      }
+    },
   }
 }
+
+const storeList = weakSignal<[locations?: ServiceFulfilmentLocation[]]>()
+
+export const onStoreListChanged = storeList.on
+/** `locations`: the list just read from the service, when the announcement comes from a read. */
+export const announceStoreListChanged = storeList.emit
