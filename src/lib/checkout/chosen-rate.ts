@@ -122,10 +122,8 @@ export function keptPrice(
   { now, keepMs, state }: { now: number; keepMs: number; state: string | null }
 ): { amount: number; details: LastmileRateDetails } | undefined {
   const quotedAt = chosen?.quoted_at ? Date.parse(chosen.quoted_at) : NaN
-  if (!chosen || chosen.fallback || !Number.isFinite(chosen.amount) || !(now - quotedAt <= keepMs)) {
-    return undefined
-  }
-  if (!state || chosen.quoted_for !== state) {
+  const keeps = chosen && !chosen.fallback && Number.isFinite(chosen.amount) && now - quotedAt <= keepMs
+  if (!keeps || !state || chosen.quoted_for !== state) {
     return undefined
   }
   return {

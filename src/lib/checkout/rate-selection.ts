@@ -184,9 +184,13 @@ export function selectDeliveryRate(
   options: { rule?: DeliveryRateRule; wish?: RateWish } = {}
 ): DeliveryRateChoice {
   if (!quote.rates.length) {
-    return { ok: false, reason: "route_not_served", detail: "the service cannot serve this address" }
+    return { ...NOT_SERVED }
   }
   const rates = deliveryRates(quote, deliveryType, cartCurrency, options.rule)
+  const refusal = (refused: RefusedRate | undefined, missing: string): DeliveryRateChoice =>
+    refused
+      ? { ok: false, reason: refused.reason, detail: refused.detail, rates }
+      : { ok: false, reason: "rate_missing", detail: missing, rates }
   const wish = options.wish
   if (wish && (wish.rateCode || wish.name)) {
     const offered = findWishedRate(rates.offered, wish)
@@ -194,23 +198,15 @@ export function selectDeliveryRate(
       return { ok: true, ...offered, rates }
     }
     if (wish.chosen) {
-      const refused = findWishedRate(rates.refused, wish)
-      const what = wish.name ?? wish.rateCode
-      return refused
-        ? { ok: false, reason: refused.reason, detail: refused.detail, rates }
-        : { ok: false, reason: "rate_missing", detail: `the quote no longer offers the rate ${what}`, rates }
+      const missing = `the quote no longer offers the rate ${wish.name ?? wish.rateCode}`
+      return refusal(findWishedRate(rates.refused, wish), missing)
     }
   }
   const best = rates.offered[0]
-  if (best) {
-    return { ok: true, ...best, rates }
-  }
-  const refused = rates.refused[0]
-  if (refused) {
-    return { ok: false, reason: refused.reason, detail: refused.detail, rates }
-  }
-  return { ok: false, reason: "rate_missing", detail: `the quote has no ${deliveryType} rate`, rates }
+  return best ? { ok: true, ...best, rates } : refusal(rates.refused[0], `the quote has no ${deliveryType} rate`)
 }
+
+const NOT_SERVED = { ok: false, reason: "route_not_served", detail: "the service cannot serve this address" } as const
 
 /**
  * A store's collection rate. A refusal says whether some rate of the quote
@@ -224,7 +220,7 @@ export function selectCollectionRate(
   stores: StoreDescription[] = []
 ): RateChoice & { unplaced?: boolean } {
   if (!quote.rates.length) {
-    return { ok: false, reason: "route_not_served", detail: "the service cannot serve this address" }
+    return { ...NOT_SERVED }
   }
   const { byStore, unattributed } = attributeCollectionRates(quote, stores)
   const rate = byStore.get(storeExternalId)
@@ -232,20 +228,14 @@ export function selectCollectionRate(
     return priced(rate, cartCurrency)
   }
   const unplaced = unattributed.length > 0
-  if (unattributed.some((u) => u.candidates.includes(storeExternalId) || !u.candidates.length)) {
-    return {
-      ok: false,
-      reason: "store_ambiguous",
-      detail: "a collection rate could not be attributed to exactly one store",
-      unplaced,
-    }
-  }
-  return {
-    ok: false,
-    reason: "rate_missing",
-    detail: `the quote offers no collection from ${storeExternalId}`,
-    unplaced,
-  }
+  return unattributed.some((u) => u.candidates.includes(storeExternalId) || !u.candidates.length)
+    ? {
+        ok: false,
+        reason: "store_ambiguous",
+        detail: "a collection rate could not be attributed to exactly one store",
+        unplaced,
+      }
+    : { ok: false, reason: "rate_missing", detail: `the quote offers no collection from ${storeExternalId}`, unplaced }
 }
 
 const MAX_REASON_LENGTH = 200

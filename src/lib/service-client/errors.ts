@@ -148,15 +148,10 @@ export class LastmileBookingOutcomeUnknownError extends LastmileError {
 
 /** True when a failed write may or may not have been applied by the service. */
 export function isOutcomeUnknown(error: unknown): boolean {
-  return (
-    error instanceof LastmileError &&
-    !error.notProcessed &&
-    (error instanceof LastmileTimeoutError ||
-      error instanceof LastmileUnreachableError ||
-      error instanceof LastmileServerError ||
-      error instanceof LastmileInvalidResponseError)
-  )
+  return error instanceof LastmileError && !error.notProcessed && UNKNOWN_OUTCOME_CODES.has(error.code)
 }
+
+const UNKNOWN_OUTCOME_CODES = new Set<LastmileErrorCode>(["timeout", "unreachable", "server_error", "invalid_response"])
 
 /**
  * True when the service is down or overloaded rather than refusing us: a

@@ -7,13 +7,7 @@
  * storefronts. The types are the contracts' (contracts/service-shapes.ts).
  */
 import { z } from "zod"
-import type {
-  InvalidRate,
-  ServiceFulfilmentLocation,
-  ServiceQuote,
-  ServiceRate,
-  ServiceTask,
-} from "../contracts/service-shapes"
+import type { ServiceFulfilmentLocation, ServiceQuote, ServiceRate, ServiceTask } from "../contracts/service-shapes"
 import { LOCATION_LIST_KEYS, type ListPage, TASK_LIST_KEYS, isRecord, readListPage } from "./pagination"
 import { cleanServiceAnswer } from "./service-text"
 
@@ -177,20 +171,26 @@ function parseWith<T>(schema: z.ZodType<T>, value: unknown): T {
   return result.data
 }
 
+/** Reads items one by one, so one unreadable item costs that item, not the list. */
+function parseEach<T>(items: readonly unknown[], schema: z.ZodType<T>, prepare = (item: unknown) => item) {
+  const parsed: T[] = []
+  const rejected: { index: number; issues: string[]; item: unknown }[] = []
+  items.forEach((item, index) => {
+    const result = schema.safeParse(prepare(item))
+    if (result.success) {
+      parsed.push(result.data)
+    } else {
+      rejected.push({ index, issues: describeIssues(result.error), item })
+    }
+  })
+  return { parsed, rejected }
+}
+
 /** A quote answer. A malformed rate is set aside rather than failing the quote. */
 export function parseQuote(value: unknown): ServiceQuote {
   const envelope = parseWith(quoteEnvelopeSchema, cleanServiceAnswer(value))
-  const rates: ServiceRate[] = []
-  const invalidRates: InvalidRate[] = []
-  envelope.rates.forEach((raw, index) => {
-    const result = rateSchema.safeParse(raw)
-    if (result.success) {
-      rates.push(result.data)
-    } else {
-      invalidRates.push({ index, issues: describeIssues(result.error) })
-    }
-  })
-  return { ...envelope, rates, invalidRates }
+  const { parsed: rates, rejected } = parseEach<ServiceRate>(envelope.rates, rateSchema)
+  return { ...envelope, rates, invalidRates: rejected.map(({ index, issues }) => ({ index, issues })) }
 }
 
 export function parseTask(value: unknown): ServiceTask {
@@ -247,37 +247,18 @@ export function readLocationsPage(value: unknown): ListPage {
   return page
 }
 
-export interface RejectedItem {
-  /** Position in the whole list (all pages). */
-  index: number
-  issues: string[]
-  /** The item as the service sent it. */
-  item: unknown
-}
-
-export interface ParsedLocations {
-  locations: ServiceFulfilmentLocation[]
-  /** Items that could not be read: left out of `locations`. */
-  rejected: RejectedItem[]
-}
-
-/** Reads location items one by one, so one unreadable item costs that item, not the list. */
-export function parseLocationItems(items: readonly unknown[]): ParsedLocations {
-  const locations: ServiceFulfilmentLocation[] = []
-  const rejected: RejectedItem[] = []
-  items.forEach((item, index) => {
-    const result = fulfilmentLocationSchema.safeParse(cleanServiceAnswer(item))
-    if (result.success) {
-      locations.push(result.data)
-    } else {
-      rejected.push({ index, issues: describeIssues(result.error), item })
-    }
-  })
+/** The readable locations, and the items that could not be read (left out), each with its position in the whole list. */
+export function parseLocationItems(items: readonly unknown[]) {
+  const { parsed: locations, rejected } = parseEach<ServiceFulfilmentLocation>(
+    items,
+    fulfilmentLocationSchema,
+    cleanServiceAnswer
+  )
   return { locations, rejected }
 }
 
 /** A location list answer (one page): the readable locations and the rejected items. */
-export function parseLocations(value: unknown): ParsedLocations {
+export function parseLocations(value: unknown) {
   return parseLocationItems(readLocationsPage(value).items)
 }
 

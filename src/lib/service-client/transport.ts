@@ -141,18 +141,11 @@ export class ServiceTransport {
 
   private transportError(error: unknown, operation: string, init: SendInit, budgetSpent = false): LastmileError {
     const code = errorCode(error)
-    if (budgetSpent || code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT") {
+    const timedOut = budgetSpent || code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT"
+    if (timedOut || init.signal?.aborted) {
       const within = budgetSpent && init.deadline !== undefined ? "the call's budget" : `${init.timeoutMs} ms`
-      return new LastmileTimeoutError(`${operation}: no answer within ${within}`, init.timeoutMs, {
-        operation,
-        cause: error,
-      })
-    }
-    if (init.signal?.aborted) {
-      return new LastmileTimeoutError(`${operation}: cancelled by the caller`, init.timeoutMs, {
-        operation,
-        cause: error,
-      })
+      const why = timedOut ? `no answer within ${within}` : "cancelled by the caller"
+      return new LastmileTimeoutError(`${operation}: ${why}`, init.timeoutMs, { operation, cause: error })
     }
     // These fail before a byte is sent, so nothing can have been processed.
     const beforeSend =

@@ -125,15 +125,8 @@ export class CheckoutPricer {
       productIdSource: this.options.productIdSource,
     })
     if (!built.ok) {
-      return {
-        ok: false,
-        incomplete: {
-          ok: false,
-          reason: "input_incomplete",
-          detail: built.problems.map((p) => p.message).join(" "),
-          problems: built.problems,
-        },
-      }
+      const detail = built.problems.map((p) => p.message).join(" ")
+      return { ok: false, incomplete: { ok: false, reason: "input_incomplete", detail, problems: built.problems } }
     }
     const { collection: _collection, ...state } = built.request
     // Lines in a stable order: two reads of one cart may list them differently.

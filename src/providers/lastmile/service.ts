@@ -74,6 +74,8 @@ type MedusaPricingContext = LastmilePricingContext & {
   return_id?: unknown
 }
 
+const NO_RATE = { rateCode: null, rateName: null, description: null, window: null, quotedAt: null } as const
+
 /** Medusa's price result plus the rate's details for storefronts. */
 export type LastmileCalculatedPrice = CalculatedShippingOptionPrice & { lastmile?: LastmileRateDetails }
 
@@ -176,7 +178,9 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
     context: CalculateShippingOptionPriceDTO["context"]
   ): Promise<LastmileCalculatedPrice> {
     const medusa = context as MedusaPricingContext
-    if (medusa.lastmile_order || isOrderContext(medusa)) {
+    // Medusa's order flows (returns, exchanges, claims) price with the order, never a cart.
+    const order = medusa.exchange_id !== undefined || medusa.claim_id !== undefined || medusa.return_id !== undefined
+    if (medusa.lastmile_order || order) {
       return this.priceOrderMethod(optionData, medusa)
     }
     const answer = await this.priceCartOption(optionData, data, medusa)
@@ -269,13 +273,12 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
       )
     }
     const cart: CartPricingContext = {
+      ...this.toPricingContext(context),
       cartId: subject.reference_id ?? subject.order_id,
       currencyCode: subject.currency_code,
       items: subject.items,
       shippingAddress: subject.shipping_address,
       email: context.lastmile_customer_email ?? null,
-      location: context.from_location as CartPricingContext["location"],
-      dispatchAddress: context.lastmile_dispatch_address ?? null,
     }
     const result = await this.pricer_.price(option, cart)
     if (result.ok) {
@@ -356,15 +359,7 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
         )
       }
       // Offered at the outage price; booking re-quotes and picks the rate then.
-      return {
-        ...base,
-        rateCode: null,
-        rateName: null,
-        description: null,
-        window: null,
-        quotedAt: null,
-        fallback: true,
-      }
+      return { ...base, ...NO_RATE, fallback: true }
     }
     if (wish && "rates" in result && result.rates) {
       throw new MedusaError(
@@ -469,11 +464,6 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
     const option = this.findOption(data.data ?? {})
     return option !== undefined && option.kind !== "return"
   }
-}
-
-/** Medusa's order flows (returns, exchanges, claims) price with the order, never a cart. */
-function isOrderContext(context: MedusaPricingContext): boolean {
-  return context.exchange_id !== undefined || context.claim_id !== undefined || context.return_id !== undefined
 }
 
 export default LastmileFulfillmentProviderService

@@ -48,12 +48,8 @@ export class StoreDirectory {
   /** The admin read the service's locations (adopted as they are) or changed them (read again, once a list is held). */
   changed(locations?: ServiceFulfilmentLocation[]): void {
     if (locations) {
-      this.stores = toStoreDescriptions(locations)
-      this.loadedAt = this.now()
-      this.generation++
-      return
-    }
-    if (this.stores) {
+      this.adopt(toStoreDescriptions(locations))
+    } else if (this.stores) {
       this.failedAt = Number.NEGATIVE_INFINITY
       void this.refresh()
     }
@@ -116,6 +112,12 @@ export class StoreDirectory {
     return true
   }
 
+  private adopt(stores: StoreDescription[]): void {
+    this.stores = stores
+    this.loadedAt = this.now()
+    this.generation++
+  }
+
   private refresh(): Promise<void> {
     if (this.inFlight) {
       return this.inFlight
@@ -124,11 +126,7 @@ export class StoreDirectory {
       return Promise.resolve()
     }
     this.inFlight = this.load()
-      .then((stores) => {
-        this.stores = stores
-        this.loadedAt = this.now()
-        this.generation++
-      })
+      .then((stores) => this.adopt(stores))
       .catch((error: unknown) => {
         this.failedAt = this.now()
         // The list held before (if any) stays in use.

@@ -8,15 +8,10 @@
 import type { CalculateShippingOptionPriceDTO, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules, applyTranslations } from "@medusajs/framework/utils"
 import { createHash } from "node:crypto"
-import {
-  type CatalogueOption,
-  type CheckoutCatalogue,
-  type CheckoutCatalogueCache,
-  type ListingAddress,
-} from "./checkout-catalogue"
+import type { CheckoutCatalogue, CheckoutCatalogueCache, ListingAddress } from "./checkout-catalogue"
 import { cartPricingAdditionsOf } from "./read-pricing-additions"
 import { type KeptAnswer, type RatesAnswers, answerTtlMs } from "../rates-answers"
-import { type LastmileOptionRate, type LastmileRatesResponse, type OptionPrice, toOptionRate } from "../option-rate"
+import { type LastmileRatesResponse, type OptionPrice, toOptionRate } from "../option-rate"
 
 /** Everything of the cart that changes its rates, in one joined statement: all an unchanged cart costs. */
 const CART_READ = {
@@ -159,17 +154,13 @@ async function priceCart(
         })
       )
     : []
-  const shown = options.map((option: CatalogueOption) => ({
-    id: option.id,
-    name: option.name,
-    kind: option.kind,
-    location: option.location,
-  }))
+  const shown = options.map(({ id, name, kind, location }) => ({ id, name, kind, location }))
   // Names in the cart's locale, as Medusa's own listing translates them (nothing unless translation is on).
   await applyTranslations({ localeCode: cart.locale ?? undefined, objects: shown, container })
   const rates = shown
     .map((option, i) => toOptionRate(option, prices[i] ?? {}, cart.currency_code))
-    .sort((a, b) => kindRank(a) - kindRank(b) || a.name.localeCompare(b.name))
+    // Deliveries first.
+    .sort((a, b) => Number(a.type !== "delivery") - Number(b.type !== "delivery") || a.name.localeCompare(b.name))
   return {
     cart_id: cart.id,
     currency_code: cart.currency_code,
@@ -203,8 +194,4 @@ function stateKey(cart: CartRow, version: number): string {
 
 function linesOf(cart: CartRow): CartLine[] {
   return (cart.items ?? []).filter((item): item is CartLine => item !== null)
-}
-
-function kindRank(rate: LastmileOptionRate): number {
-  return rate.type === "delivery" ? 0 : 1
 }

@@ -15,11 +15,7 @@ import type { MedusaAddressLike } from "../quote-request"
 import { ExpiringValue } from "../../support/expiring-value"
 
 /** A lastmile shipping option as checkout prices and shows it. */
-export interface CatalogueOption {
-  id: string
-  name: string
-  price_type: string
-  provider_id: string
+export interface CatalogueOption extends Pick<OptionRow, "id" | "name" | "price_type" | "provider_id"> {
   shipping_profile_id: string | null
   data: Record<string, unknown>
   /** The fulfillment option it is (`data.id`: `lastmile-next-day`, `lastmile-collection`). */
@@ -198,13 +194,9 @@ function dispatchAddress(options: OptionRow[]): MedusaAddressLike | null {
   return address ? addressOnly(address) : null
 }
 
+const QUOTED_ADDRESS_FIELDS = ["address_1", "address_2", "city", "postal_code", "country_code"] as const
+
 /** The address fields a quote sends, nothing else (no ids, no metadata). */
 function addressOnly(address: MedusaAddressLike): MedusaAddressLike {
-  return {
-    address_1: address.address_1 ?? null,
-    address_2: address.address_2 ?? null,
-    city: address.city ?? null,
-    postal_code: address.postal_code ?? null,
-    country_code: address.country_code ?? null,
-  }
+  return Object.fromEntries(QUOTED_ADDRESS_FIELDS.map((field) => [field, address[field] ?? null]))
 }
