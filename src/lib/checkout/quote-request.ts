@@ -45,21 +45,11 @@ export interface QuoteInput {
   productIdSource?: MerchantProductIdSource
 }
 
-/**
- * A problem with the data a quote needs, in words the shopper can act on.
- * `field` says whose it is to fix: the shopper's (`shipping_address`,
- * `shipping_address.name`, `shipping_address.phone`, `email`, `items`) or the
- * merchant's (`store_address`, a stock location's).
- */
-export interface QuoteInputProblem {
-  field: QuoteInputField
-  message: string
-}
+/** A problem with the data a quote needs, in words the shopper can act on; `field` says whose it is to fix. */
+export type QuoteInputProblem = { field: QuoteInputField; message: string }
 
 export type QuoteInputField =
   "shipping_address" | "shipping_address.name" | "shipping_address.phone" | "email" | "items" | "store_address"
-
-export type QuoteRequestResult = { ok: true; request: QuoteRequest } | { ok: false; problems: QuoteInputProblem[] }
 
 export function toServiceAddress(
   address: MedusaAddressLike | null | undefined,
@@ -159,7 +149,9 @@ export function checkShopperDetails(
   }
 }
 
-export function buildQuoteRequest(input: QuoteInput): QuoteRequestResult {
+export function buildQuoteRequest(
+  input: QuoteInput
+): { ok: true; request: QuoteRequest } | { ok: false; problems: QuoteInputProblem[] } {
   const shopper = checkShopperDetails(input)
   const problems = shopper.ok ? [] : [...shopper.problems]
   const collection = toServiceAddress(input.collectionAddress, "store address", problems, "store_address")

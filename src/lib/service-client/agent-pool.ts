@@ -5,12 +5,7 @@
  */
 import { Agent, type Dispatcher } from "undici"
 
-interface Pooled {
-  agent: Agent
-  borrowers: number
-}
-
-const pools = new Map<string, Pooled>()
+const pools = new Map<string, { agent: Agent; borrowers: number }>()
 
 export interface BorrowedDispatcher {
   dispatcher: Dispatcher

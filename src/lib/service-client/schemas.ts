@@ -204,33 +204,15 @@ export function parseTask(value: unknown): ServiceTask {
  * where the envelope puts the following page, if anywhere.
  */
 export function readTaskLookupPage(value: unknown): ListPage {
-  if (isEmptyAnswer(value)) {
-    return { items: [] }
-  }
   // A task is never an envelope, even when it carries a list of its own (its items, say).
-  if (isRecord(value) && "taskId" in value) {
-    return { items: [value] }
-  }
-  const page = readListPage(value, TASK_LIST_KEYS)
-  if (page) {
-    return page
-  }
-  if (isRecord(value)) {
-    for (const key of TASK_LIST_KEYS) {
-      if (!(key in value)) {
-        continue
-      }
-      const inner = value[key]
-      if (isEmptyAnswer(inner)) {
-        return { items: [] }
-      }
-      if (isRecord(inner) && "taskId" in inner) {
-        return { items: [inner] }
-      }
-    }
-  }
-  // Not a list: read it as the single task (and fail there with the task's issues).
-  return { items: [value] }
+  const inner = isRecord(value) ? TASK_LIST_KEYS.filter((key) => key in value).map((key) => value[key]) : []
+  // Not a list: read as the single task (and failing there with the task's issues).
+  const page = emptyOrTask(value) ?? readListPage(value, TASK_LIST_KEYS)
+  return page ?? inner.map(emptyOrTask).find((found) => found !== undefined) ?? { items: [value] }
+}
+
+function emptyOrTask(value: unknown): ListPage | undefined {
+  return isEmptyAnswer(value) ? { items: [] } : isRecord(value) && "taskId" in value ? { items: [value] } : undefined
 }
 
 /** The lookup answer of one page, parsed; an unreadable task fails the lookup (it may be the booking). */

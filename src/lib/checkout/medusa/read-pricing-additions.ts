@@ -112,11 +112,6 @@ export interface OrderPricingInput {
   context?: Record<string, unknown> | null
 }
 
-interface ItemRef {
-  id?: unknown
-  quantity?: unknown
-}
-
 /**
  * For an exchange's or a claim's outbound method: the order's address and
  * email, and the replacement's own items (Medusa's order context has the
@@ -130,7 +125,7 @@ export async function orderPricingAdditions(
 ): Promise<LastmilePricingContext> {
   const context = input.context ?? {}
   const referenceId = typeof context.exchange_id === "string" ? context.exchange_id : context.claim_id
-  const refs = (context.exchange_items ?? context.claim_items) as ItemRef[] | undefined
+  const refs = (context.exchange_items ?? context.claim_items) as { id?: unknown; quantity?: unknown }[] | undefined
   if (!input.order_id || typeof referenceId !== "string" || !Array.isArray(refs)) {
     return {}
   }
