@@ -100,10 +100,7 @@ export type OfferedRate = { rate: ServiceRate; price: RatePrice }
 export type RefusedRate = { rate: ServiceRate; reason: UnavailableReason; detail: string }
 
 /** A delivery option's rates in one quote: what can be offered (best first) and what cannot, with why. */
-export interface DeliveryRates {
-  offered: OfferedRate[]
-  refused: RefusedRate[]
-}
+export type DeliveryRates = { offered: OfferedRate[]; refused: RefusedRate[] }
 
 /** The rate a shipping method already names: by code, else by its name (codes may be minted per quote). */
 export interface RateWish {

@@ -45,9 +45,7 @@ export interface LastmileClientOptions {
   random?: () => number
 }
 
-export interface CallOptions {
-  signal?: AbortSignal
-}
+export type CallOptions = { signal?: AbortSignal }
 
 export interface QuoteCallOptions extends CallOptions {
   /** Overrides the quote budget for this call. */

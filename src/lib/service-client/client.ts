@@ -140,11 +140,6 @@ export class LastmileClient {
     }
   }
 
-  /** The delivery task for a reference, or null when none was booked. */
-  findDelivery(merchantOrderId: string, options: CallOptions = {}): Promise<ServiceTask | null> {
-    return this.findTask(merchantOrderId, { kind: "DELIVERY" }, options)
-  }
-
   /** The task of a reference of one kind (the newest), or the one with `taskId` when given; null when the lookup shows none. */
   async findTask(
     merchantOrderId: string,

@@ -36,10 +36,7 @@ export function readListPage(value: unknown, keys: readonly string[]): ListPage 
 }
 
 /** A request of a list: its full path on the service's origin and its query. */
-export interface PageRequest {
-  path: string
-  query: URLSearchParams
-}
+export type PageRequest = { path: string; query: URLSearchParams }
 
 export type NextPageRequest =
   | { ok: true; request: PageRequest }

@@ -83,10 +83,8 @@ export function cleanText(value: string, max: number = MAX_SERVICE_TEXT): string
   return text
 }
 
-export type LinkCheck = { ok: true; href: string } | { ok: false; reason: string }
-
 /** An absolute http(s) URL without credentials, as it may be put in a link; anything else is refused. */
-export function checkLink(value: string): LinkCheck {
+export function checkLink(value: string): { ok: true; href: string } | { ok: false; reason: string } {
   const text = value.trim()
   if (text.length > MAX_LINK_LENGTH) {
     return { ok: false, reason: `longer than ${MAX_LINK_LENGTH} characters` }

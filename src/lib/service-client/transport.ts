@@ -24,10 +24,7 @@ export type LastmileOperation =
   "quote" | "bookDelivery" | "lookupDelivery" | "bookReturn" | "listLocations" | "updateLocation"
 
 /** The methods of Medusa's Logger that the client uses. */
-export interface LastmileLogger {
-  debug(message: string): void
-  warn(message: string): void
-}
+export type LastmileLogger = Record<"debug" | "warn", (message: string) => void>
 
 export interface TransportConfig {
   apiKey: string

@@ -16,10 +16,7 @@ export type CachedOutcome<T> = { ok: true; value: T; at: number } | { ok: false;
 export type HeldQuote<T, O = unknown> = CachedOutcome<T> & { offers: Map<string, Promise<O>> }
 
 /** A quote in the shared store, with when it was fetched, so every instance expires it at the same time. */
-export interface SharedValue<T> {
-  value: T
-  at: number
-}
+export type SharedValue<T> = { value: T; at: number }
 
 /** The second level: shared between instances, optionally with a lock so only one instance fetches. */
 export interface SharedQuoteStore<T> {

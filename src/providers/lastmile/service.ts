@@ -234,7 +234,7 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
           "fallback",
           `lastmile: live quotes are failing, so delivery is offered at the fallback amount (cart ${cart.cartId}): ${result.detail}`
         )
-        return this.atFallback(option, fallback)
+        return this.priced(fallback, describeStandIn(option, { kind: "fallback" }))
       }
       this.logger_.debug(
         `lastmile: ${option.id} unavailable for cart ${cart.cartId}: ${result.reason}: ${result.detail}`
@@ -286,7 +286,7 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
     }
     const fallback = fallbackAmount(option, result, cart.currencyCode, this.options_.fallbackAmounts)
     if (fallback !== undefined) {
-      return this.atFallback(option, fallback)
+      return this.priced(fallback, describeStandIn(option, { kind: "fallback" }))
     }
     if (subject.custom_amount !== null && Number.isFinite(subject.custom_amount)) {
       // The merchant's own price stands (Medusa stores it over ours); the booking quotes again.
@@ -423,10 +423,6 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
 
   private quoted(option: LastmileFulfillmentOption, result: PricingResult & { ok: true }): LastmileCalculatedPrice {
     return this.priced(minorToMajor(result.price.amount, result.price.currency), describePricing(option, result))
-  }
-
-  private atFallback(option: LastmileFulfillmentOption, amount: number): LastmileCalculatedPrice {
-    return this.priced(amount, describeStandIn(option, { kind: "fallback" }))
   }
 
   /** The cart from either context Medusa passes; the hook's additions ride on the pricing one only. */

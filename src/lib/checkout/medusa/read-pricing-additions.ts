@@ -15,11 +15,7 @@ import { readShippingMethodData } from "../../contracts/plugin-data"
 import type { CheckoutCatalogue, CheckoutCatalogueCache } from "./checkout-catalogue"
 
 /** A cart's shipping method as read for the context. */
-interface CartMethodRow {
-  shipping_option_id?: string | null
-  amount?: unknown
-  data?: unknown
-}
+type CartMethodRow = { shipping_option_id?: string | null; amount?: unknown; data?: unknown }
 
 /** The cart fields the additions need, for callers that read the cart themselves. */
 export const CART_PRICING_FIELDS = [
@@ -106,11 +102,7 @@ export async function cartPricingAdditionsOf(
 }
 
 /** What Medusa's order pricing hooks hand over (`fetchShippingOptionForOrderWorkflow`, `maybeRefreshShippingMethodsWorkflow`). */
-export interface OrderPricingInput {
-  order_id?: string
-  custom_amount?: unknown
-  context?: Record<string, unknown> | null
-}
+export type OrderPricingInput = { order_id?: string; custom_amount?: unknown; context?: Record<string, unknown> | null }
 
 /**
  * For an exchange's or a claim's outbound method: the order's address and

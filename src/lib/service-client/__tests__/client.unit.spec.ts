@@ -285,10 +285,10 @@ describe("LastmileClient against the simulator", () => {
   describe("lookups", () => {
     it("reads a single-task answer, and its 404 as nothing booked", async () => {
       sim.configure({ lookupShape: "single" })
-      expect(await client.findDelivery("order_1")).toBeNull()
+      expect(await client.findTask("order_1", { kind: "DELIVERY" })).toBeNull()
       await client.quote(quoteRequest())
       await client.bookDelivery(bookingRequest("NEXT_DAY"))
-      expect((await client.findDelivery("order_1"))?.taskType).toBe("DELIVERY")
+      expect((await client.findTask("order_1", { kind: "DELIVERY" }))?.taskType).toBe("DELIVERY")
     })
 
     it("reads an envelope answer", async () => {
