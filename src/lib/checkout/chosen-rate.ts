@@ -23,12 +23,7 @@ import {
 
 export type RateRequest = { wish?: RateWish } | { problem: string }
 
-/**
- * The rate a shopper asks for with `data.rate_code` (when adding the method,
- * or on `/calculate`): a delivery rate of the cart's current quote. A
- * collection option has one rate, SVC_COL. A malformed value is the
- * storefront's mistake, said in words.
- */
+/** `data.rate_code`: a delivery rate of the cart's quote (a collection has one: SVC_COL); a bad one said in words. */
 export function requestedRate(
   option: LastmileFulfillmentOption,
   data: Record<string, unknown> | undefined
@@ -53,10 +48,7 @@ export function requestedRate(
   return { wish: { rateCode: code.trim(), chosen: true } }
 }
 
-/**
- * The cart's method for this option: the same fulfillment option and, for a
- * collection, the same store (each store has its own shipping option).
- */
+/** The cart's method for this option, and for a collection of the same store (each has its own shipping option). */
 export function chosenMethodFor(
   option: LastmileFulfillmentOption,
   methods: ChosenMethod[] | null | undefined,
@@ -84,10 +76,8 @@ export function rateWish(
 }
 
 /**
- * The cart state a price is quoted for: the delivery address and the basket
- * (products and quantities) as the quote sends them, as a digest. Public on
- * the method's data (`quotedFor`), so only a digest. Null while the cart
- * cannot be quoted (no full address, nothing to ship).
+ * The address and basket a price is quoted for, as a digest: it is public on the method's data (`quotedFor`).
+ * Null while the cart cannot be quoted.
  */
 export function cartStateOf(
   cart: { shippingAddress?: MedusaAddressLike | null; items: MedusaLineLike[] },

@@ -37,11 +37,7 @@ function normalise(text: string): string {
     .trim()
 }
 
-/**
- * Attributes each SVC_COL rate to a store: by an explicit identifier on the
- * rate when there is one, else by the store's name, street or postcode in the
- * rate's name and description when exactly one store matches.
- */
+/** Each SVC_COL rate's store: its explicit id, else the one store whose name, street or postcode its text holds. */
 export function attributeCollectionRates(
   quote: ServiceQuote,
   stores: StoreDescription[] = []
@@ -113,10 +109,8 @@ export interface RateWish {
 export type DeliveryRateChoice = RateChoice & { rates?: DeliveryRates }
 
 /**
- * Every delivery rate of a quote made for `deliveryType`. Rate codes are the
- * service's own and may be anything, so every rate that is not a collection
- * rate belongs to the quote's delivery type, unless it says it is of another
- * (a `deliveryType` field is not in the spec, but is honoured when sent).
+ * Rate codes may be anything, so every rate but a collection one is of the quote's delivery type, unless it says
+ * it is of another (a `deliveryType` field is not in the spec, but is honoured when sent).
  */
 export function deliveryRates(
   quote: ServiceQuote,
@@ -169,11 +163,7 @@ export function findWishedRate<T extends { rate: ServiceRate }>(list: T[], wish:
   return named.length === 1 ? named[0] : undefined
 }
 
-/**
- * The delivery rate that prices (or books) a delivery option: the wished
- * rate when the quote still offers it; otherwise, unless the shopper chose
- * it, the best offerable rate by the rule. Errored rates are never offered.
- */
+/** The wished rate while offered; else, unless the shopper chose it, the best by the rule. Errored rates never are. */
 export function selectDeliveryRate(
   quote: ServiceQuote,
   deliveryType: string,
@@ -205,11 +195,7 @@ export function selectDeliveryRate(
 
 const NOT_SERVED = { ok: false, reason: "route_not_served", detail: "the service cannot serve this address" } as const
 
-/**
- * A store's collection rate. A refusal says whether some rate of the quote
- * could not be placed with these stores (`unplaced`): a store the list does
- * not know yet, which a fresher list may place.
- */
+/** A store's collection rate; `unplaced`: some rate could not be placed with these stores, a fresher list may. */
 export function selectCollectionRate(
   quote: ServiceQuote,
   storeExternalId: string,
@@ -239,11 +225,7 @@ const MAX_REASON_LENGTH = 200
 
 const ERROR_TEXT_KEYS = ["message", "reason", "description", "detail", "title", "error", "errors", "code"] as const
 
-/**
- * A sentence for a rate's `error`, whose structure the spec does not show:
- * the first text found in the usual places, a bare code made readable
- * ("VEHICLE_FULL" → "Vehicle full"), never the raw JSON.
- */
+/** The spec does not show `error`'s shape: the first text in the usual places, a code made readable, never raw JSON. */
 export function describeRateError(error: unknown): string {
   return errorText(error, 0) ?? "The service cannot offer this rate right now."
 }

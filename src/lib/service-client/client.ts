@@ -111,11 +111,7 @@ export class LastmileClient {
     return quote
   }
 
-  /**
-   * GET /task/deliveries?merchantOrderId=: every task the service holds for
-   * that reference, across pages. An unreadable task fails the lookup: it
-   * may be the booking, and leaving it out could book twice.
-   */
+  /** GET /task/deliveries?merchantOrderId=, every page. An unreadable task fails it: left out, it could book twice. */
   async findDeliveries(merchantOrderId: string, options: CallOptions = {}): Promise<ServiceTask[]> {
     try {
       const items = await readList(
@@ -151,10 +147,8 @@ export class LastmileClient {
   }
 
   /**
-   * POST /task/deliveries, exactly once. The service de-duplicates on
-   * `order.merchantOrderId`, but a lost answer leaves the outcome unknown: the
-   * booking is looked up and adopted, and posted again only when the lookup
-   * shows none. LastmileBookingOutcomeUnknownError: the caller tries later.
+   * POST /task/deliveries, exactly once: after a lost answer the booking is looked up and adopted, and posted
+   * again only when the lookup shows none. LastmileBookingOutcomeUnknownError: the caller tries later.
    */
   bookDelivery(request: BookingRequest, options: CallOptions = {}): Promise<BookingResult> {
     return this.book("bookDelivery", "/task/deliveries", request, options)

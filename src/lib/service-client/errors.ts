@@ -20,11 +20,7 @@ export type LastmileErrorCode = (typeof ERROR_CODES)[number]
 /** The service down or overloaded rather than refusing us: a read may be repeated after these. */
 const OUTAGE_CODES = new Set<LastmileErrorCode>(["timeout", "unreachable", "server_error", "rate_limited"])
 
-/**
- * The service's failure an error stands for, by its code: a LastmileError, or
- * its copy after Medusa's workflow engine (which keeps an error's own
- * properties, not its class). Null for anything else.
- */
+/** The code of a LastmileError, or of its copy by Medusa's workflow engine (which keeps properties, not the class). */
 export function serviceErrorCodeOf(error: unknown): LastmileErrorCode | null {
   if (error instanceof LastmileError) {
     return error.code
@@ -130,11 +126,7 @@ export class LastmileInvalidResponseError extends LastmileError {
   }
 }
 
-/**
- * A booking whose fate could not be settled: it failed in a way that leaves
- * the outcome unknown, and the lookup by merchantOrderId could not tell
- * either. The caller must keep the booking for a later retry, never drop it.
- */
+/** A booking whose fate neither the answer nor the lookup settled: the caller keeps it for a retry, never drops it. */
 export class LastmileBookingOutcomeUnknownError extends LastmileError {
   readonly merchantOrderId: string
   readonly attempts: number
@@ -153,11 +145,7 @@ export function isOutcomeUnknown(error: unknown): boolean {
 
 const UNKNOWN_OUTCOME_CODES = new Set<LastmileErrorCode>(["timeout", "unreachable", "server_error", "invalid_response"])
 
-/**
- * True when the service is down or overloaded rather than refusing us: a
- * timeout, an unreachable service, a 5xx or a 429. Callers fall back (or try
- * later) on an outage, and tell the merchant what to fix otherwise.
- */
+/** The service down or overloaded (timeout, unreachable, 5xx, 429), not refusing us: callers fall back or try later. */
 export function isServiceOutage(error: unknown): boolean {
   if (error instanceof LastmileBookingOutcomeUnknownError) {
     // Unsettled because of what cut the booking short.
@@ -166,11 +154,7 @@ export function isServiceOutage(error: unknown): boolean {
   return error instanceof LastmileError && error.transient
 }
 
-/**
- * A short sentence for the merchant naming why the service refused, by the
- * error's code and status; it never carries the API key (bodies held by the
- * errors are redacted already).
- */
+/** Why the service refused, for the merchant, by code and status; never the API key (held bodies are redacted). */
 export function describeRefusal(failure: unknown): string {
   const code = serviceErrorCodeOf(failure)
   if (!code) {

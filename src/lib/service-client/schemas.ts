@@ -229,7 +229,7 @@ export function readLocationsPage(value: unknown): ListPage {
   return page
 }
 
-/** The readable locations, and the items that could not be read (left out), each with its position in the whole list. */
+/** The readable locations, and the unreadable items (left out) with their positions in the whole list. */
 export function parseLocationItems(items: readonly unknown[]) {
   const { parsed: locations, rejected } = parseEach<ServiceFulfilmentLocation>(
     items,

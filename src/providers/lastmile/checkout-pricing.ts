@@ -58,11 +58,7 @@ export class CheckoutPricer {
     private readonly options: CheckoutPricerOptions
   ) {}
 
-  /**
-   * Prices one option. A delivery option is quoted for its own delivery type
-   * (one quote per cart state per type); collection rides on the first
-   * type's quote. `wish` names the rate a shipping method already holds.
-   */
+  /** A delivery option is quoted for its own type (a quote per cart state and type); collection rides on the first. */
   async price(option: LastmileFulfillmentOption, context: CartPricingContext, wish?: RateWish): Promise<PricingResult> {
     const deadline = Date.now() + this.options.budgetMs
     const deliveryType = quoteDeliveryTypeOf(option, this.options.quoteDeliveryType)
@@ -84,10 +80,8 @@ export class CheckoutPricer {
   }
 
   /**
-   * Of a whole cart's lines, those `option` was priced with. Medusa prices an
-   * option with the lines of its shipping profile but checks the shopper's
-   * choice with the whole cart: the lines of the profile whose quote holds an
-   * offer for this option are the ones the shopper was shown a price for.
+   * The lines `option` was priced with: Medusa prices with the lines of the option's shipping profile but checks
+   * the choice with the whole cart. The profile whose quote holds an offer for it is the one the shopper was shown.
    */
   linesPricedFor(option: LastmileFulfillmentOption, context: CartPricingContext): MedusaLineLike[] {
     const byProfile = new Map<string | undefined, MedusaLineLike[]>()
@@ -140,10 +134,7 @@ export class CheckoutPricer {
     return { ok: true, request: built.request, key }
   }
 
-  /**
-   * A new cart state priced into one option's outcome: once per state,
-   * option, stock location and rate asked for, from the state's quote.
-   */
+  /** Once per cart state, option, stock location and rate asked for. */
   private async offer(
     option: LastmileFulfillmentOption,
     context: CartPricingContext,

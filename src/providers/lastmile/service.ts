@@ -80,12 +80,9 @@ const NO_RATE = { rateCode: null, rateName: null, description: null, window: nul
 export type LastmileCalculatedPrice = CalculatedShippingOptionPrice & { lastmile?: LastmileRateDetails }
 
 /**
- * The fulfillment provider `lastmile` (provider id `lastmile_lastmile`). It
- * lives in the Fulfillment module's container and cannot reach other
- * modules, so it does what only a provider can: price options from one
- * quote per cart state, check a shopper's choice, and answer Medusa's
- * fulfillment calls. Booking happens in the plugin's booking workflow, which
- * every lastmile fulfillment Medusa creates runs (ARCHITECTURE.md, decision 19).
+ * The provider `lastmile_lastmile`. It cannot reach other modules, so it only prices options (one quote per
+ * cart state), checks a shopper's choice and answers Medusa's fulfillment calls; booking is the plugin's
+ * workflow, run for every lastmile fulfillment (ARCHITECTURE.md, decision 19).
  */
 export class LastmileFulfillmentProviderService extends AbstractFulfillmentProviderService {
   static identifier = LASTMILE_PROVIDER_IDENTIFIER
@@ -165,12 +162,8 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
   }
 
   /**
-   * Prices an option from the cart's one quote. On a cart it never throws (that
-   * would fail the shopper's cart update): an option the service cannot price
-   * has no amount. The rate's details ride along as `calculated_price.lastmile`.
-   * An order's method (an exchange's or a claim's replacement) is the
-   * merchant's: a refusal there is an error, as Medusa cannot store a method
-   * without an amount.
+   * On a cart it never throws (that would fail the shopper's cart update): an unpriceable option has no amount.
+   * On an order's method (an exchange's or claim's) a refusal is an error: Medusa cannot store it without one.
    */
   async calculatePrice(
     optionData: CalculateShippingOptionPriceDTO["optionData"],
@@ -248,12 +241,7 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
     }
   }
 
-  /**
-   * Prices an order's method (an exchange's or a claim's replacement) from a
-   * quote for the order's delivery address and the replacement's items, with
-   * checkout's rules. What Medusa's order context lacks (the address, the
-   * email, the new items) comes from the plugin's pricing hooks.
-   */
+  /** An order's method, by checkout's rules; what Medusa's order context lacks comes from the plugin's hooks. */
   private async priceOrderMethod(
     optionData: Record<string, unknown>,
     context: MedusaPricingContext
@@ -300,10 +288,8 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
   }
 
   /**
-   * Runs once, when the shopper picks the option. Re-checks that it can still
-   * be offered and that the shopper's details are complete; each problem is
-   * an INVALID_DATA error in words the shopper can act on. What it returns is
-   * stored on the shipping method: public, so only what the shopper is shown.
+   * When the shopper picks the option: each problem is an INVALID_DATA error in words they can act on. What it
+   * returns is stored on the shipping method, which is public: only what the shopper is shown.
    */
   async validateFulfillmentData(
     optionData: Record<string, unknown>,
@@ -374,22 +360,12 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
     )
   }
 
-  /**
-   * The provider cannot read the order's other modules, so it only marks the
-   * fulfillment as being booked; the plugin's `fulfillmentCreated` hook books
-   * it in the same workflow (ARCHITECTURE.md, decision 19), and a refusal
-   * there undoes the fulfillment with the reason.
-   */
+  /** Only marked as being booked: the `fulfillmentCreated` hook books it in the same workflow (decision 19). */
   async createFulfillment(_data: Record<string, unknown>): Promise<CreateFulfillmentResult> {
     return { data: { provider: LASTMILE_DATA_MARKER, status: PENDING_BOOKING }, labels: [] }
   }
 
-  /**
-   * The service has no cancel operation. A fulfillment whose task is live at
-   * the service refuses, saying where to cancel and naming the task; one the
-   * service reported cancelled, or the merchant cancelled here deliberately,
-   * or one never booked, cancels (the last also as Medusa's compensation).
-   */
+  /** The service has no cancel operation: a task live there refuses, saying where to cancel; the rest cancel. */
   async cancelFulfillment(data: Record<string, unknown>): Promise<Record<string, unknown>> {
     const refusal = cancelRefusal(readFulfillmentData(data))
     if (refusal) {
@@ -398,11 +374,7 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
     return {}
   }
 
-  /**
-   * Medusa hands this neither the order nor the customer's address, so the
-   * return is booked by the plugin's return workflow (keyed on the return
-   * id), run from the events of each road. Here it is marked as waiting for it.
-   */
+  /** Medusa hands this neither the order nor the address: the plugin's return workflow books it, from the events. */
   async createReturnFulfillment(_fulfillment: Record<string, unknown>): Promise<CreateFulfillmentResult> {
     return { data: { provider: LASTMILE_DATA_MARKER, kind: "return", status: PENDING_BOOKING }, labels: [] }
   }
@@ -448,11 +420,7 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
     return this.findOption(data) !== undefined
   }
 
-  /**
-   * Every lastmile option except the return one is priced by a quote. An
-   * update that leaves the option's data as it is (the dashboard's edit sends
-   * none) keeps the data this answered for when the option was created.
-   */
+  /** Every option but the return is quoted. An edit without data (the dashboard's) keeps what creation answered. */
   async canCalculate(data: CreateShippingOptionDTO): Promise<boolean> {
     if (!data.data && "id" in data && data.id) {
       return true

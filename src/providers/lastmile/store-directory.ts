@@ -72,11 +72,7 @@ export class StoreDirectory {
     return this.stores ?? []
   }
 
-  /**
-   * A fresh list for a rate the held one could not attribute: joins a read
-   * under way, else starts one unless one started less than `missRefreshMs`
-   * ago; waits at most `waitMs`. Undefined when no fresher list came in time.
-   */
+  /** A fresher list within `waitMs`: joins a read, else starts one (once per `missRefreshMs`); else undefined. */
   async refreshNow(waitMs: number): Promise<StoreDescription[] | undefined> {
     // Before the first list, `get` waits for the first load (once): nothing fresher to ask for.
     if (!this.stores) {
@@ -92,11 +88,7 @@ export class StoreDirectory {
     return (await this.waitAtMost(this.refresh(), waitMs)) ? this.stores : undefined
   }
 
-  /**
-   * Waits for a read at most `waitMs`; whether it brought a list. A read
-   * that came too late (slow or failing) is not waited for again by later
-   * cart operations.
-   */
+  /** Whether a read brought a list within `waitMs`; one that came too late is not waited for again. */
   private async waitAtMost(loading: Promise<void>, waitMs: number): Promise<boolean> {
     const before = this.generation
     if (waitMs <= 0 || this.waitedFor === loading) {
