@@ -204,10 +204,10 @@ export function parseTask(value: unknown): ServiceTask {
  * where the envelope puts the following page, if anywhere.
  */
 export function readTaskLookupPage(value: unknown): ListPage {
-  // A task is never an envelope, even when it carries a list of its own (its items, say).
   const inner = isRecord(value) ? TASK_LIST_KEYS.filter((key) => key in value).map((key) => value[key]) : []
-  // Not a list: read as the single task (and failing there with the task's issues).
+  // A task first: it is never an envelope, even when it carries a list of its own (its items, say).
   const page = emptyOrTask(value) ?? readListPage(value, TASK_LIST_KEYS)
+  // Else one task in an envelope; else not a list: read as the single task (and failing there with its issues).
   return page ?? inner.map(emptyOrTask).find((found) => found !== undefined) ?? { items: [value] }
 }
 
