@@ -22,10 +22,17 @@ import {
   readFulfillmentData,
   readShippingMethodData,
 } from "../../lib/contracts/plugin-data"
-import { deliveryUnitOf, fulfillmentLines, orderName } from "../../lib/booking/delivery-unit"
+import {
+  type DeliveryUnit,
+  deliveryUnitOf,
+  fulfillmentLines,
+  orderName,
+  replacementUnit,
+} from "../../lib/booking/delivery-unit"
+import type { TaskOrigin } from "../../lib/booking/task-label"
 import type { MedusaAddressLike, MedusaLineLike } from "../../lib/checkout/quote-request"
 import { storeExternalId, toStoreView } from "../../lib/store/store-identity"
-import { type OrderReplacement, readOrderReplacements } from "../../lib/booking/medusa/read-replacements"
+import { readOrderReplacements } from "../../lib/booking/medusa/read-replacements"
 import { majorToMinor } from "../../lib/money/money"
 
 /** Which task to book: a fulfillment Medusa created, an order's delivery the plugin fulfils, or a return. */
@@ -35,20 +42,9 @@ export type BookingTarget =
   | { kind: "order"; order_id: string; reference_id?: string }
   | { kind: "return"; return_id: string }
 
-/** What the booking records beside the task: the task row's columns of the rate's promise (insights, notifications). */
-export interface TaskContext {
-  mode: "delivery" | "collection" | "return"
-  shipping_option_id: string | null
-  stock_location_id: string | null
-  /** When the order, exchange, claim or return was placed (ISO 8601). */
-  placed_at: string | null
-}
-
 /** A delivery or return ready to go to the service (JSON, as step results travel). */
 export interface BookingRead {
-  reference: string
-  name: string
-  origin: "order" | "exchange" | "claim" | "part" | "return"
+  origin: TaskOrigin
   order_id: string
   fulfillment_id: string
   subject: Omit<BookingSubject, "lookupFirst">
@@ -59,7 +55,14 @@ export interface BookingRead {
     window: { from: string; to: string } | null
     store: LastmileStoreView | null
   }
-  context: TaskContext
+  /** What the booking records beside the task: the task row's columns of the rate's promise (insights, notifications). */
+  context: {
+    mode: "delivery" | "collection" | "return"
+    shipping_option_id: string | null
+    stock_location_id: string | null
+    /** When the order, exchange, claim or return was placed (ISO 8601). */
+    placed_at: string | null
+  }
 }
 
 /** The order, as every kind of booking reads it. Order item quantities are computed: only "items.*" returns them. */
@@ -112,6 +115,8 @@ function readAddress(value: unknown): MedusaAddressLike | null {
   const parsed = medusaAddressSchema.safeParse(value)
   return parsed.success ? parsed.data : null
 }
+
+const quantityOf = (quantity: unknown) => MathBN.convert(quantity as number).toNumber()
 
 function isoOf(value: unknown): string | null {
   const date = value instanceof Date ? value : typeof value === "string" ? new Date(value) : null
@@ -207,12 +212,10 @@ export async function readFulfillmentBooking(
   }
 
   const items = present<{ line_item_id?: string | null; quantity?: unknown }>(fulfillment.items)
-  const lineIds = [...new Set(items.flatMap((i) => (i.line_item_id ? [i.line_item_id] : [])))]
   const unit = deliveryUnitOf({
     order,
-    lineIds,
-    exchanges: replacements.filter((r) => r.kind === "exchange" && !r.cancelled),
-    claims: replacements.filter((r) => r.kind === "claim" && !r.cancelled),
+    lineIds: [...new Set(items.flatMap((i) => (i.line_item_id ? [i.line_item_id] : [])))],
+    replacements: replacements.filter((r) => !r.cancelled),
     orderDeliveryBooked: orderTask?.status === "booked",
   })
   const optionLocation = optionRow?.service_zone?.fulfillment_set?.location ?? null
@@ -223,8 +226,6 @@ export async function readFulfillmentBooking(
   const replacement = replacements.find((r) => r.id === unit.merchantOrderId)
   return {
     action: "book",
-    reference: unit.merchantOrderId,
-    name: unit.merchantOrderName,
     origin: unit.origin,
     order_id: order.id,
     fulfillment_id: fulfillment.id,
@@ -237,7 +238,7 @@ export async function readFulfillmentBooking(
       customerAddress: readAddress(fulfillment.delivery_address) ?? readAddress(order.shipping_address),
       email: order.email ?? order.customer?.email ?? null,
       lines: fulfillmentLines(
-        items.map((i) => ({ line_item_id: i.line_item_id, quantity: MathBN.convert(i.quantity as number).toNumber() })),
+        items.map((i) => ({ line_item_id: i.line_item_id, quantity: quantityOf(i.quantity) })),
         orderLines(order)
       ),
       merchantAddress: from?.address ?? null,
@@ -284,15 +285,12 @@ function methodOf(order: OrderRead, shippingOptionId: string | null | undefined,
 
 export type OrderDeliveryRead =
   | { skip: "not_lastmile" | "cancelled" }
-  | {
+  | (DeliveryUnit & {
       order: OrderRead
-      origin: "order" | "exchange" | "claim"
-      reference: string
-      name: string
       option: { id: string; profileId: string | null }
       /** The order lines this delivery carries. */
       lineIds: string[]
-    }
+    })
 
 /** The order, the lastmile option that ships the delivery (the order's own, or a replacement's), and its lines. */
 export async function readOrderDelivery(
@@ -309,40 +307,29 @@ export async function readOrderDelivery(
   if (isCancelled(order)) {
     return { skip: "cancelled" }
   }
-  const name = orderName(order)
-  if (!target.reference_id) {
-    const method = (order.shipping_methods ?? []).find(
-      (m: { shipping_option_id?: string | null; data?: unknown } | null) => m && readShippingMethodData(m.data)
-    )
-    const option = method?.shipping_option_id
-      ? await lastmileDeliveryOption(container, [method.shipping_option_id])
-      : undefined
-    if (!option) {
-      return { skip: "not_lastmile" }
-    }
-    // The order's own delivery carries its own items; a replacement's are booked as its own delivery.
-    const replaced = new Set(replacements.flatMap((r) => r.item_ids))
-    const lineIds = orderLines(order)
-      .map((i) => i.id)
-      .filter((id) => !replaced.has(id))
-    return { order, origin: "order", reference: order.id, name, option, lineIds }
-  }
-  const row: OrderReplacement | undefined = replacements.find((r) => r.id === target.reference_id)
-  if (!row || row.cancelled) {
+  const row = replacements.find((r) => r.id === target.reference_id)
+  if (target.reference_id && (!row || row.cancelled)) {
     return { skip: row ? "cancelled" : "not_lastmile" }
   }
-  const option = await lastmileDeliveryOption(container, row.option_ids)
+  const method = present<{ shipping_option_id?: string | null; data?: unknown }>(order.shipping_methods).find((m) =>
+    readShippingMethodData(m.data)
+  )
+  const option = await lastmileDeliveryOption(
+    container,
+    row?.option_ids ?? (method?.shipping_option_id ? [method.shipping_option_id] : [])
+  )
   if (!option) {
     return { skip: "not_lastmile" }
   }
-  return {
-    order,
-    origin: row.kind,
-    reference: row.id,
-    name: `Replacement for ${name}${row.kind === "claim" ? " (claim)" : ""}`,
-    option,
-    lineIds: row.item_ids,
+  if (row) {
+    return { order, ...replacementUnit(order, row), option, lineIds: row.item_ids }
   }
+  // The order's own delivery carries its own items; a replacement's are booked as its own delivery.
+  const replaced = new Set(replacements.flatMap((r) => r.item_ids))
+  const lineIds = orderLines(order)
+    .map((i) => i.id)
+    .filter((id) => !replaced.has(id))
+  return { order, origin: "order", merchantOrderId: order.id, merchantOrderName: orderName(order), option, lineIds }
 }
 
 /** The first of these shipping options that is a lastmile delivery or collection, in one read. */
@@ -384,9 +371,7 @@ export function itemsToFulfil(
     )
     .map((item) => ({
       id: item.id,
-      quantity:
-        MathBN.convert(item.quantity as number).toNumber() -
-        MathBN.convert((item.detail?.fulfilled_quantity ?? 0) as number).toNumber(),
+      quantity: quantityOf(item.quantity) - quantityOf(item.detail?.fulfilled_quantity ?? 0),
     }))
     .filter((item) => item.quantity > 0)
 }
@@ -457,8 +442,6 @@ export async function readReturnBooking(container: MedusaContainer, returnId: st
   return {
     cancelled: isCancelled(orderReturn),
     held: readFulfillmentData(fulfillment.data),
-    reference: orderReturn.id,
-    name,
     origin: "return",
     order_id: order.id,
     fulfillment_id: fulfillment.id,
@@ -471,16 +454,10 @@ export async function readReturnBooking(container: MedusaContainer, returnId: st
       customerAddress: readAddress(order.shipping_address),
       email: order.email ?? order.customer?.email ?? null,
       // The return's own items (an exchange's or a claim's fulfillment lists the whole order), each as its variant.
-      lines: present<{ item_id: string; quantity: unknown }>(orderReturn.items).flatMap((returned) => {
-        const item = lines.find((i) => i.id === returned.item_id)
+      lines: present<{ item_id: string; quantity: unknown }>(orderReturn.items).flatMap(({ item_id, quantity }) => {
+        const item = lines.find((i) => i.id === item_id)
         return item
-          ? [
-              {
-                variant_id: item.variant_id,
-                variant_sku: item.variant_sku,
-                quantity: MathBN.convert(returned.quantity as number).toNumber(),
-              },
-            ]
+          ? [{ variant_id: item.variant_id, variant_sku: item.variant_sku, quantity: quantityOf(quantity) }]
           : []
       }),
       // Where Medusa sends it back: the fulfillment's location (from the option's zone), else the return's own.

@@ -40,10 +40,7 @@ export interface PrepareBookingInput {
 }
 
 /** An attempt under way on a task row. */
-export interface Attempt {
-  task_row_id: string
-  attempts: number
-}
+export type Attempt = { task_row_id: string; attempts: number }
 
 export type BookingPlan =
   | { action: "skip"; outcome: BookingSkip }
@@ -107,7 +104,7 @@ async function planFulfillmentBooking(
   handed: number | undefined
 ): Promise<BookingPlan> {
   const details = {
-    name: read.name,
+    name: read.subject.merchantOrderName,
     rate_code: read.subject.wish?.rateCode ?? null,
     delivery_type: read.subject.deliveryType,
     merchant_location_id: read.subject.merchantLocationId ?? null,
@@ -117,7 +114,7 @@ async function planFulfillmentBooking(
     kind: "delivery",
     origin: read.origin,
     order_id: read.order_id,
-    merchant_order_id: read.reference,
+    merchant_order_id: read.subject.merchantOrderId,
     ...details,
   })
   if (task.status === "booked") {
@@ -126,14 +123,14 @@ async function planFulfillmentBooking(
       : {
           action: "refuse",
           code: BOOKING_ERROR_CODES.alreadyBooked,
-          reason: alreadyBookedReason(read.name, task.task_id ?? "", task.tracking_id),
+          reason: alreadyBookedReason(read.subject.merchantOrderName, task.task_id ?? "", task.tracking_id),
         }
   }
   if (task.status === "cancelled") {
     return {
       action: "refuse",
       code: BOOKING_ERROR_CODES.needsAttention,
-      reason: `${read.name} was cancelled: it is never booked again.`,
+      reason: `${read.subject.merchantOrderName} was cancelled: it is never booked again.`,
     }
   }
   // The plugin's own run started this attempt on the row already (under the same lock).
@@ -166,8 +163,8 @@ async function planOrderDelivery(
     kind: "delivery",
     origin: read.origin,
     order_id: read.order.id,
-    merchant_order_id: read.reference,
-    name: read.name,
+    merchant_order_id: read.merchantOrderId,
+    name: read.merchantOrderName,
   })
   const settled = waitingOrDone(task, input)
   if (settled) {
@@ -182,7 +179,7 @@ async function planOrderDelivery(
   const pending = live.find((f) => isPendingBooking(f.data))
   if (pending) {
     const existing = await readFulfillmentBooking(container, pending.id)
-    if (existing.action === "book" && existing.reference === task.merchant_order_id) {
+    if (existing.action === "book" && existing.subject.merchantOrderId === task.merchant_order_id) {
       return planFulfillmentBooking(tasks, existing, undefined)
     }
     const reason =
@@ -225,7 +222,7 @@ async function planReturn(
   if (read.cancelled) {
     // A cancelled return is never booked, and its row (if any) is closed so no pass reads it again.
     await tasks.closeUnbookedTasks(
-      { merchant_order_id: read.reference },
+      { merchant_order_id: read.subject.merchantOrderId },
       "Cancelled in Medusa before it was booked: it is never booked."
     )
     return { action: "skip", outcome: { status: "cancelled" } }
@@ -234,9 +231,9 @@ async function planReturn(
     kind: "return",
     origin: "return",
     order_id: read.order_id,
-    return_id: read.reference,
+    return_id: read.subject.merchantOrderId,
     fulfillment_id: read.fulfillment_id,
-    merchant_order_id: read.reference,
+    merchant_order_id: read.subject.merchantOrderId,
   })
   const settled = waitingOrDone(task, input)
   if (settled) {
@@ -249,7 +246,7 @@ async function planReturn(
   }
   // An attempt left mid-booking by a stopped process may have posted: never again blindly.
   const interrupted = task.status === "booking" && !input.retry_needs_attention
-  const attempts = await tasks.startAttempt(task, { name: read.name, ...read.context })
+  const attempts = await tasks.startAttempt(task, { name: read.subject.merchantOrderName, ...read.context })
   return {
     action: "book",
     task_row_id: task.id,

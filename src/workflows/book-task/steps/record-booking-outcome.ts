@@ -58,8 +58,8 @@ export const recordBookingOutcomeStep = createStep(
         : { status: "needs_attention", reason: settlement.reason }
       logger.warn(
         next
-          ? `lastmile: booking ${read.reference} failed, retrying from ${next.toISOString()}: ${settlement.reason}`
-          : `lastmile: booking ${read.reference} needs attention: ${settlement.reason}`
+          ? `lastmile: booking ${read.subject.merchantOrderId} failed, retrying from ${next.toISOString()}: ${settlement.reason}`
+          : `lastmile: booking ${read.subject.merchantOrderId} needs attention: ${settlement.reason}`
       )
       return new StepResponse<RecordedOutcome, Before>(recorded, { row })
     }
