@@ -8,9 +8,8 @@
 import { acquireLockStep, createOrderFulfillmentWorkflow, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { WorkflowResponse, createWorkflow, transform, when } from "@medusajs/framework/workflows-sdk"
 import type { BookingErrorCode, BookingSkip } from "../../lib/booking/booking-outcome"
-import type { BookingTarget } from "./read-booking"
 import { identifyTaskStep } from "./steps/identify-task"
-import { type BookingPlan, prepareBookingStep } from "./steps/prepare-booking"
+import { type BookingPlan, type PrepareBookingInput, prepareBookingStep } from "./steps/prepare-booking"
 import { bookAtServiceStep } from "./steps/book-at-service"
 import { type RecordedOutcome, recordBookingOutcomeStep } from "./steps/record-booking-outcome"
 import { readTaskOutcomeStep } from "./steps/read-task-outcome"
@@ -18,18 +17,13 @@ import { sendTaskNotificationsStep } from "../notify-task/steps/send-task-notifi
 
 export type { BookingTarget } from "./read-booking"
 
-export interface BookTaskWorkflowInput {
-  target: BookingTarget
+export interface BookTaskWorkflowInput extends Omit<PrepareBookingInput, "identity"> {
   /** The owner id of the task's lock (generated when absent). */
   lock_owner?: string
   /** The caller holds the task's lock under `lock_owner` already: this run takes none. */
   lock_held?: boolean
   /** Seconds to wait for the task's lock (default 60). The booking job waits for none: the holder books it. */
   lock_timeout?: number
-  /** The merchant asked for it: a task waiting for their decision is booked again too. */
-  retry_needs_attention?: boolean
-  /** The plugin's own run started this attempt on the task row (handed to the hook's booking). */
-  attempt?: number
 }
 
 export type BookTaskWorkflowOutput =
@@ -58,25 +52,18 @@ export const bookTaskWorkflow = createWorkflow(bookTaskWorkflowId, (input: BookT
   const lockTimeout = transform({ input }, ({ input }) => input.lock_timeout ?? 60)
   acquireLockStep({ key: lockKey, ownerId: lockOwner, timeout: lockTimeout, ttl: 120, executeOnSubWorkflow: true })
 
-  const plan = prepareBookingStep(
-    transform({ input, identity }, ({ input, identity }) => ({
-      target: input.target,
-      identity,
-      attempt: input.attempt,
-      retry_needs_attention: input.retry_needs_attention,
-    }))
-  )
+  const plan = prepareBookingStep(transform({ input, identity }, ({ input, identity }) => ({ ...input, identity })))
 
   const fulfilled = when("lastmile-book-task-when-fulfil", { plan }, ({ plan }) => plan.action === "fulfil").then(
     () => {
-      const attempt = transform({ plan }, ({ plan }) => planned(plan, "fulfil"))
+      const attempt = transform({ plan }, ({ plan }) => plan as Extract<BookingPlan, { action: "fulfil" }>)
       createOrderFulfillmentWorkflow.runAsStep({ input: transform({ attempt }, ({ attempt }) => attempt.fulfillment) })
       return readTaskOutcomeStep(transform({ attempt }, ({ attempt }) => ({ task_row_id: attempt.task_row_id })))
     }
   )
 
   const recorded = when("lastmile-book-task-when-book", { plan }, ({ plan }) => plan.action === "book").then(() => {
-    const attempt = transform({ plan }, ({ plan }) => planned(plan, "book"))
+    const attempt = transform({ plan }, ({ plan }) => plan as Extract<BookingPlan, { action: "book" }>)
     const outcome = bookAtServiceStep(
       transform({ attempt }, ({ attempt }) => ({
         task_row_id: attempt.task_row_id,
@@ -116,11 +103,3 @@ export const bookTaskWorkflow = createWorkflow(bookTaskWorkflowId, (input: BookT
   })
   return new WorkflowResponse(result)
 })
-
-/** The plan of an attempt of this kind (each branch runs only for its own). */
-function planned<A extends "fulfil" | "book">(plan: BookingPlan, action: A): Extract<BookingPlan, { action: A }> {
-  if (plan.action !== action) {
-    throw new Error(`lastmile: no ${action} was planned`)
-  }
-  return plan as Extract<BookingPlan, { action: A }>
-}

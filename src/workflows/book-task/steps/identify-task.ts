@@ -11,25 +11,23 @@ import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import type { BookingSkip } from "../../../lib/booking/booking-outcome"
 import { type BookingTarget, type FulfillmentIdentity, readFulfillmentBooking } from "../read-booking"
 
-export type TaskIdentity = { lock_owner: string } & (
+type Identity =
   | { action: "skip"; outcome: BookingSkip }
   | { action: "refuse"; reason: string }
   | { action: "go"; kind: "order" | "return"; reference: string }
   | { action: "go"; kind: "fulfillment"; reference: string; delivery: Extract<FulfillmentIdentity, { action: "book" }> }
-)
+
+export type TaskIdentity = Identity & { lock_owner: string }
 
 export const identifyTaskStepId = "lastmile-identify-task"
 
 export const identifyTaskStep = createStep(
   identifyTaskStepId,
   async ({ target, lock_owner }: { target: BookingTarget; lock_owner?: string }, { container }) => {
-    const owner = lock_owner ?? `lastmile-book:${randomUUID()}`
     const identity = await identify(container, target)
-    return new StepResponse<TaskIdentity>({ ...identity, lock_owner: owner } as TaskIdentity)
+    return new StepResponse<TaskIdentity>({ ...identity, lock_owner: lock_owner ?? `lastmile-book:${randomUUID()}` })
   }
 )
-
-type Identity = TaskIdentity extends infer T ? (T extends unknown ? Omit<T, "lock_owner"> : never) : never
 
 /** Which task the target is, without the lock's owner (the runner reads it again after a failed run). */
 export async function identify(container: MedusaContainer, target: BookingTarget): Promise<Identity> {
@@ -44,6 +42,6 @@ export async function identify(container: MedusaContainer, target: BookingTarget
     case "refuse":
       return delivery
     default:
-      return { action: "go", kind: "fulfillment", reference: delivery.reference, delivery }
+      return { action: "go", kind: "fulfillment", reference: delivery.subject.merchantOrderId, delivery }
   }
 }
