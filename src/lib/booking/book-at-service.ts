@@ -142,10 +142,11 @@ async function book(
     const why = subject.direction === "return" ? choice.detail : shopperReason(subject.option, choice)
     return refusal(`the ${rateWanted(subject)} is no longer offered (${why})`)
   }
-  const limit = priceLimit(subject, policy)
-  if (limit !== undefined && choice.price.amount > limit) {
+  // The most a delivery may cost: what was paid, plus the tolerance.
+  const paid = subject.direction === "delivery" && Number.isFinite(subject.paidMinor) ? Number(subject.paidMinor) : null
+  if (paid !== null && choice.price.amount > paid * (1 + policy.priceTolerancePercent / 100)) {
     return refusal(
-      `the price rose from ${formatMinor(subject.paidMinor!, subject.currency)} paid to ${formatMinor(choice.price.amount, subject.currency)}`
+      `the price rose from ${formatMinor(paid, subject.currency)} paid to ${formatMinor(choice.price.amount, subject.currency)}`
     )
   }
   const booking = { ...request, rateCode: choice.rate.rateCode }
@@ -169,12 +170,4 @@ function rateWanted(subject: BookingSubject): string {
   return subject.wish?.chosen
     ? `${subject.deliveryType} rate ${subject.wish.name ?? subject.wish.rateCode} the shopper chose`
     : `${subject.deliveryType} rate`
-}
-
-/** The most the booking may cost, in minor units: what was paid, plus the tolerance. */
-function priceLimit(subject: BookingSubject, policy: BookingPolicy): number | undefined {
-  if (subject.direction === "return" || typeof subject.paidMinor !== "number" || !Number.isFinite(subject.paidMinor)) {
-    return undefined
-  }
-  return subject.paidMinor * (1 + policy.priceTolerancePercent / 100)
 }

@@ -9,7 +9,6 @@ import { LASTMILE_MODULE } from "../../modules/lastmile"
 import type { LastmileModuleService } from "../../modules/lastmile/service"
 import type { BookingSubject } from "../../lib/booking/book-at-service"
 import {
-  type LastmileFulfillmentOption,
   RETURN_OPTION_ID,
   buildFulfillmentOptions,
   isLastmileProviderId,
@@ -220,8 +219,17 @@ export async function readFulfillmentBooking(
   })
   const optionLocation = optionRow?.service_zone?.fulfillment_set?.location ?? null
   const from = locations[0] ?? optionLocation
-  const method = unit.origin === "order" ? methodOf(order, fulfillment.shipping_option_id, option) : null
-  const chosen = method ? readShippingMethodData(method.data) : null
+  // The order's method this fulfillment ships: the one of its shipping option that holds the shopper's choice.
+  const methods = present<{ shipping_option_id?: string | null; amount?: unknown; data?: unknown }>(
+    unit.origin === "order" ? order.shipping_methods : []
+  ).flatMap((m) => {
+    const chosen = readShippingMethodData(m.data)
+    return chosen ? [{ ...m, chosen }] : []
+  })
+  const method =
+    methods.find((m) => m.shipping_option_id === fulfillment.shipping_option_id) ??
+    methods.find((m) => (m.chosen.kind ?? (m.chosen.optionId === option.id ? option.kind : null)) === option.kind)
+  const chosen = method?.chosen ?? null
   const paid = method?.amount !== undefined && method?.amount !== null ? Number(method.amount) : NaN
   const replacement = replacements.find((r) => r.id === unit.merchantOrderId)
   return {
@@ -264,21 +272,6 @@ export async function readFulfillmentBooking(
       placed_at: isoOf(replacement?.created_at ?? order.created_at),
     },
   }
-}
-
-/** The order's method this fulfillment ships: the one of its shipping option that holds the shopper's choice. */
-function methodOf(order: OrderRead, shippingOptionId: string | null | undefined, option: LastmileFulfillmentOption) {
-  const chosen = present<{ shipping_option_id?: string | null; amount?: unknown; data?: unknown }>(
-    order.shipping_methods
-  ).filter((m) => readShippingMethodData(m.data))
-  return (
-    chosen.find((m) => m.shipping_option_id === shippingOptionId) ??
-    chosen.find((m) => {
-      const data = readShippingMethodData(m.data)
-      return (data?.kind ?? (data?.optionId === option.id ? option.kind : null)) === option.kind
-    }) ??
-    null
-  )
 }
 
 // ------------------------------------------------------------ an order's delivery the plugin fulfils
