@@ -279,17 +279,20 @@ export async function readFulfillmentBooking(
 export type OrderDeliveryRead =
   | { skip: "not_lastmile" | "cancelled" }
   | (DeliveryUnit & {
-      order: OrderRead
-      option: { id: string; profileId: string | null }
-      /** The order lines this delivery carries. */
-      lineIds: string[]
+      order_id: string
+      shipping_option_id: string
+      /** The unfulfilled items the option ships. */
+      items: { id: string; quantity: number }[]
+      /** The order's live fulfillments of the delivery's lines, each with the booking its data holds (or none). */
+      live: { id: string; data: unknown; booking: ReturnType<typeof readFulfillmentData> }[]
     })
 
-/** The order, the lastmile option that ships the delivery (the order's own, or a replacement's), and its lines. */
+/** The order's delivery (its own, or a replacement's): the lastmile option that ships it, and its items. */
 export async function readOrderDelivery(
   container: MedusaContainer,
   target: { order_id: string; reference_id?: string }
 ): Promise<OrderDeliveryRead> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const [order, replacements] = await Promise.all([
     readOrder(container, target.order_id),
     readOrderReplacements(container, target.order_id),
@@ -307,77 +310,58 @@ export async function readOrderDelivery(
   const method = present<{ shipping_option_id?: string | null; data?: unknown }>(order.shipping_methods).find((m) =>
     readShippingMethodData(m.data)
   )
-  const option = await lastmileDeliveryOption(
-    container,
-    row?.option_ids ?? (method?.shipping_option_id ? [method.shipping_option_id] : [])
-  )
-  if (!option) {
-    return { skip: "not_lastmile" }
-  }
-  if (row) {
-    return { order, ...replacementUnit(order, row), option, lineIds: row.item_ids }
-  }
-  // The order's own delivery carries its own items; a replacement's are booked as its own delivery.
-  const replaced = new Set(replacements.flatMap((r) => r.item_ids))
-  const lineIds = orderLines(order)
-    .map((i) => i.id)
-    .filter((id) => !replaced.has(id))
-  return { order, origin: "order", merchantOrderId: order.id, merchantOrderName: orderName(order), option, lineIds }
-}
-
-/** The first of these shipping options that is a lastmile delivery or collection, in one read. */
-async function lastmileDeliveryOption(
-  container: MedusaContainer,
-  ids: string[]
-): Promise<{ id: string; profileId: string | null } | undefined> {
-  if (!ids.length) {
-    return undefined
-  }
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "shipping_option",
-    fields: ["id", "provider_id", "data", "shipping_profile_id"],
-    filters: { id: ids },
-  })
-  const found = data.find((o: { provider_id?: string | null; data?: { id?: unknown } | null }) => {
+  const optionIds = row?.option_ids ?? (method?.shipping_option_id ? [method.shipping_option_id] : [])
+  // The first of these options that is a lastmile delivery or collection.
+  const { data: options } = optionIds.length
+    ? await query.graph({
+        entity: "shipping_option",
+        fields: ["id", "provider_id", "data", "shipping_profile_id"],
+        filters: { id: optionIds },
+      })
+    : { data: [] }
+  const option = options.find((o: { provider_id?: string | null; data?: { id?: unknown } | null }) => {
     const kind = isLastmileProviderId(o.provider_id) ? optionKindOf(o.data?.id) : null
     return kind === "delivery" || kind === "collection"
   })
-  return found ? { id: found.id, profileId: found.shipping_profile_id ?? null } : undefined
-}
-
-/**
- * The unfulfilled items the option ships, as checkout quoted them: Medusa
- * prices an option with the cart's items of its shipping profile, and
- * refuses to fulfil an item of another profile.
- */
-export function itemsToFulfil(
-  read: Extract<OrderDeliveryRead, { order: unknown }>
-): { id: string; quantity: number }[] {
-  const profileId = read.option.profileId
-  return orderLines(read.order)
-    .filter(
-      (item) =>
-        read.lineIds.includes(item.id) &&
-        item.requires_shipping !== false &&
-        (!profileId || !item.variant?.product || item.variant.product.shipping_profile?.id === profileId)
-    )
-    .map((item) => ({
-      id: item.id,
-      quantity: quantityOf(item.quantity) - quantityOf(item.detail?.fulfilled_quantity ?? 0),
-    }))
-    .filter((item) => item.quantity > 0)
-}
-
-/** The order's live fulfillments of these lines, each with the booking its data holds (or none). */
-export function liveFulfillments(
-  order: OrderRead,
-  lineIds: string[]
-): { id: string; data: unknown; booking: ReturnType<typeof readFulfillmentData> }[] {
-  type Row = { id: string; canceled_at?: unknown; data?: unknown; items?: ({ line_item_id?: string | null } | null)[] }
-  return present<Row>(order.fulfillments)
-    .filter((f) => !f.canceled_at && present(f.items).some((i) => !!i.line_item_id && lineIds.includes(i.line_item_id)))
-    .map((f) => ({ id: f.id, data: f.data, booking: readFulfillmentData(f.data) }))
+  if (!option) {
+    return { skip: "not_lastmile" }
+  }
+  // The order's own delivery carries its own items; a replacement's are booked as its own delivery.
+  const replaced = new Set(replacements.flatMap((r) => r.item_ids))
+  const lineIds = row?.item_ids ?? orderLines(order).flatMap((i) => (replaced.has(i.id) ? [] : [i.id]))
+  const profileId: string | null = option.shipping_profile_id ?? null
+  type Fulfillment = {
+    id: string
+    canceled_at?: unknown
+    data?: unknown
+    items?: ({ line_item_id?: string | null } | null)[]
+  }
+  return {
+    ...(row
+      ? replacementUnit(order, row)
+      : { origin: "order", merchantOrderId: order.id, merchantOrderName: orderName(order) }),
+    order_id: order.id,
+    shipping_option_id: option.id,
+    // As checkout quoted them: Medusa prices an option with the cart's items of its shipping profile, and refuses
+    // to fulfil an item of another profile.
+    items: orderLines(order)
+      .filter(
+        (item) =>
+          lineIds.includes(item.id) &&
+          item.requires_shipping !== false &&
+          (!profileId || !item.variant?.product || item.variant.product.shipping_profile?.id === profileId)
+      )
+      .map((item) => ({
+        id: item.id,
+        quantity: quantityOf(item.quantity) - quantityOf(item.detail?.fulfilled_quantity ?? 0),
+      }))
+      .filter((item) => item.quantity > 0),
+    live: present<Fulfillment>(order.fulfillments)
+      .filter(
+        (f) => !f.canceled_at && present(f.items).some((i) => !!i.line_item_id && lineIds.includes(i.line_item_id))
+      )
+      .map((f) => ({ id: f.id, data: f.data, booking: readFulfillmentData(f.data) })),
+  }
 }
 
 // ------------------------------------------------------------ a return

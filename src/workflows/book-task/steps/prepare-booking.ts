@@ -21,8 +21,7 @@ import { type BookingAdditionalData, isPendingBooking } from "../../../lib/contr
 import {
   type BookingRead,
   type BookingTarget,
-  itemsToFulfil,
-  liveFulfillments,
+  type OrderDeliveryRead,
   readFulfillmentBooking,
   readOrderDelivery,
   readReturnBooking,
@@ -162,7 +161,7 @@ async function planOrderDelivery(
   const task = await tasks.findOrCreateTask({
     kind: "delivery",
     origin: read.origin,
-    order_id: read.order.id,
+    order_id: read.order_id,
     merchant_order_id: read.merchantOrderId,
     name: read.merchantOrderName,
   })
@@ -170,9 +169,9 @@ async function planOrderDelivery(
   if (settled) {
     return settled
   }
-  const live = liveFulfillments(read.order, read.lineIds)
+  const { live } = read
   // A booking on a fulfillment that no row records (the process stopped in between, or the row was lost).
-  if (await recordFromFulfillment(tasks, task, read.order.id, live)) {
+  if (await recordFromFulfillment(tasks, task, read.order_id, live)) {
     return { action: "skip", outcome: { status: "already_booked" } }
   }
   // A fulfillment Medusa created and nobody booked (a process stopped inside its workflow): that one is booked.
@@ -189,8 +188,7 @@ async function planOrderDelivery(
     await tasks.recordFailure(task, { attempts: task.attempts, message: reason, needsAttention: true })
     return { action: "skip", outcome: { status: "needs_attention", reason } }
   }
-  const items = itemsToFulfil(read)
-  if (!items.length) {
+  if (!read.items.length) {
     // Without this the row would stay failed (or pending) and the job would read the order every minute.
     await tasks.recordNothingToBook(task)
     return { action: "skip", outcome: { status: "nothing_to_book" } }
@@ -201,9 +199,9 @@ async function planOrderDelivery(
     task_row_id: task.id,
     attempts,
     fulfillment: {
-      order_id: read.order.id,
-      shipping_option_id: read.option.id,
-      items,
+      order_id: read.order_id,
+      shipping_option_id: read.shipping_option_id,
+      items: read.items,
       additional_data: { lastmile: { lock_owner: input.identity.lock_owner, attempt: attempts } },
     },
   }
@@ -284,7 +282,7 @@ async function recordFromFulfillment(
   tasks: LastmileModuleService,
   task: TaskRow,
   orderId: string,
-  live: ReturnType<typeof liveFulfillments>
+  live: Extract<OrderDeliveryRead, { live: unknown }>["live"]
 ): Promise<boolean> {
   const booked = live.filter((f) => f.booking)
   if (!booked.length) {
