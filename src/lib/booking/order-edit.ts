@@ -9,17 +9,12 @@ export interface EditAction {
   details?: { reference_id?: unknown; quantity?: unknown; quantity_diff?: unknown } | null
 }
 
-export interface EditedLine {
-  line_item_id: string
-  quantity: number
-}
+type EditedLine = { line_item_id: string; quantity: number }
 
-export interface EditDifference {
+export function editDifference(actions: EditAction[] | null | undefined): {
   added: EditedLine[]
   removed: EditedLine[]
-}
-
-export function editDifference(actions: EditAction[] | null | undefined): EditDifference {
+} {
   const added: EditedLine[] = []
   const removed: EditedLine[] = []
   for (const action of actions ?? []) {

@@ -11,15 +11,11 @@ import { type BookingSubject, bookAtService } from "../../../lib/booking/book-at
 import { type ServiceBookingOutcome, refusal } from "../../../lib/booking/booking-outcome"
 import type { Attempt } from "./prepare-booking"
 
-export interface BookAtServiceInput extends Attempt {
-  subject: BookingSubject
-}
-
 export const bookAtServiceStepId = "lastmile-book-at-service"
 
 export const bookAtServiceStep = createStep(
   bookAtServiceStepId,
-  async (input: BookAtServiceInput, { container }) => {
+  async (input: Attempt & { subject: BookingSubject }, { container }) => {
     const { subject, task_row_id, attempts } = input
     const connection = container.resolve<LastmileModuleService>(LASTMILE_MODULE).connection()
     const outcome: ServiceBookingOutcome = connection

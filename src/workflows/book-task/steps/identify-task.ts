@@ -36,12 +36,8 @@ export async function identify(container: MedusaContainer, target: BookingTarget
     return { action: "go", kind: target.kind, reference }
   }
   const delivery = await readFulfillmentBooking(container, target.fulfillment_id)
-  switch (delivery.action) {
-    case "skip":
-      return { action: "skip", outcome: { status: "not_lastmile" } }
-    case "refuse":
-      return delivery
-    default:
-      return { action: "go", kind: "fulfillment", reference: delivery.subject.merchantOrderId, delivery }
+  if (delivery.action === "book") {
+    return { action: "go", kind: "fulfillment", reference: delivery.subject.merchantOrderId, delivery }
   }
+  return delivery.action === "skip" ? { action: "skip", outcome: { status: "not_lastmile" } } : delivery
 }

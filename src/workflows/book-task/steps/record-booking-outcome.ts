@@ -15,13 +15,13 @@ import { LASTMILE_MODULE } from "../../../modules/lastmile"
 import type { LastmileModuleService, TaskRow } from "../../../modules/lastmile/service"
 import { type ServiceBookingOutcome, quotedRateOf, settlementOf } from "../../../lib/booking/booking-outcome"
 import { LASTMILE_DATA_MARKER, PENDING_BOOKING, toFulfillmentData, toLabels } from "../../../lib/contracts/plugin-data"
-import type { BookingRead } from "../read-booking"
+import type { BookingPlan } from "./prepare-booking"
 import { errorMessage } from "../../../lib/support/error-message"
 
-export interface RecordBookingOutcomeInput {
-  task_row_id: string
-  read: BookingRead
-  retryable: boolean
+export type RecordBookingOutcomeInput = Pick<
+  Extract<BookingPlan, { action: "book" }>,
+  "task_row_id" | "read" | "retryable"
+> & {
   outcome: ServiceBookingOutcome
 }
 
@@ -31,11 +31,8 @@ export type RecordedOutcome =
   /** The next attempt as an ISO timestamp (workflow results travel as JSON). */
   | { status: "failed"; reason: string; next_attempt_at: string }
 
-interface Before {
-  row: TaskRow
-  /** The fulfillment's data before the booking. */
-  fulfillment?: { id: string; data: Record<string, unknown> | null }
-}
+/** The row, and the fulfillment's data, before the booking. */
+type Before = { row: TaskRow; fulfillment?: { id: string; data: Record<string, unknown> | null } }
 
 export const recordBookingOutcomeStepId = "lastmile-record-booking-outcome"
 
