@@ -6,7 +6,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MathBN } from "@medusajs/framework/utils"
 import { LASTMILE_MODULE } from "../../modules/lastmile"
-import type { LastmileModuleService } from "../../modules/lastmile/service"
+import type { AttemptDetails, LastmileModuleService } from "../../modules/lastmile/service"
 import type { BookingSubject } from "../../lib/booking/book-at-service"
 import {
   RETURN_OPTION_ID,
@@ -16,10 +16,10 @@ import {
   quoteDeliveryTypeOf,
 } from "../../lib/contracts/fulfillment-options"
 import {
-  type LastmileStoreView,
   medusaAddressSchema,
   readFulfillmentData,
   readShippingMethodData,
+  toFulfillmentData,
 } from "../../lib/contracts/plugin-data"
 import {
   type DeliveryUnit,
@@ -33,6 +33,7 @@ import type { MedusaAddressLike, MedusaLineLike } from "../../lib/checkout/quote
 import { storeExternalId, toStoreView } from "../../lib/store/store-identity"
 import { readOrderReplacements } from "../../lib/booking/medusa/read-replacements"
 import { majorToMinor } from "../../lib/money/money"
+import { refusal } from "../../lib/booking/booking-outcome"
 
 /** Which task to book: a fulfillment Medusa created, an order's delivery the plugin fulfils, or a return. */
 export type BookingTarget =
@@ -48,20 +49,9 @@ export interface BookingRead {
   fulfillment_id: string
   subject: Omit<BookingSubject, "lookupFirst">
   /** What the fulfillment's public data shows besides the tracking. */
-  shown: {
-    kind: "delivery" | "collection" | "return"
-    rateName: string | null
-    window: { from: string; to: string } | null
-    store: LastmileStoreView | null
-  }
-  /** What the booking records beside the task: the task row's columns of the rate's promise (insights, notifications). */
-  context: {
-    mode: "delivery" | "collection" | "return"
-    shipping_option_id: string | null
-    stock_location_id: string | null
-    /** When the order, exchange, claim or return was placed (ISO 8601). */
-    placed_at: string | null
-  }
+  shown: Required<Omit<Parameters<typeof toFulfillmentData>[1], "bookedAt">>
+  /** The task row's columns of the rate's promise (insights, notifications); `placed_at` is ISO 8601. */
+  context: Required<Pick<AttemptDetails, "mode" | "shipping_option_id" | "stock_location_id" | "placed_at">>
 }
 
 /** The order, as every kind of booking reads it. Order item quantities are computed: only "items.*" returns them. */
@@ -167,10 +157,7 @@ export async function readFulfillmentBooking(
   }
   const connection = tasks.connection()
   if (!connection) {
-    return {
-      action: "refuse",
-      reason: "Lastmile booking needs attention: the lastmile provider is not configured in medusa-config.",
-    }
+    return { action: "refuse", reason: refusal("the lastmile provider is not configured in medusa-config.").reason }
   }
   const [{ data: options }, order, replacements, { data: locations }, [orderTask]] = await Promise.all([
     query.graph({

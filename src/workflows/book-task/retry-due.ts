@@ -88,13 +88,9 @@ export async function retryDueBookings(
     { kind: "return", ...dueFilter },
     { take: batch, order: { created_at: "ASC" } }
   )
-  for (const task of dueReturns) {
-    if (task.return_id) {
-      outcomes[task.return_id] = await bookTask(
-        container,
-        { kind: "return", return_id: task.return_id },
-        { lock_timeout: 0 }
-      )
+  for (const { return_id } of dueReturns) {
+    if (return_id) {
+      outcomes[return_id] = await bookTask(container, { kind: "return", return_id }, { lock_timeout: 0 })
     }
   }
   return outcomes
