@@ -1,9 +1,6 @@
 /**
- * The booking core, for every road: look up a booking an earlier attempt may
- * have made, quote right before booking (never from the checkout cache), pick
- * the rate, book. Its answer is data (lib/booking/booking-outcome.ts): what
- * must not be booked silently (a rate gone, a price risen, details missing) is
- * a refusal the merchant can act on. No Medusa: the workflow reads and records.
+ * The booking core, for every road: look up an earlier attempt's booking, quote afresh, pick the rate, book. What
+ * must not be booked silently (a rate gone, a price risen, details missing) is a refusal the merchant can act on.
  */
 import type { LastmileClient } from "../service-client"
 import {
@@ -29,7 +26,6 @@ import { type ServiceBookingOutcome, outcomeOfError, refusal } from "./booking-o
 export interface BookingSubject {
   /** A delivery goes from the merchant to the customer; a return from the customer back to the merchant. */
   direction: "delivery" | "return"
-  /** The lastmile option it books (its kind and delivery type). */
   option: LastmileFulfillmentOption
   deliveryType: string
   merchantOrderId: string
@@ -44,16 +40,12 @@ export interface BookingSubject {
   merchantLocationId?: string | null
   /** The rate the shopper chose, or the one that priced the method. */
   wish?: RateWish
-  /** The currency the customer paid in. */
   currency: string
   /** What the customer paid for it, in minor units: a dearer booking needs the merchant (price tolerance aside). */
   paidMinor?: number | null
   /** An earlier attempt may have reached the service: look before posting. */
   lookupFirst: boolean
-  /**
-   * A return whose earlier attempt may have posted and that the lookup does
-   * not find is never posted again blindly: it waits for the merchant.
-   */
+  /** A return that may have posted and that the lookup does not find: never posted again, it waits for the merchant. */
   mustNotPost?: boolean
 }
 

@@ -1,13 +1,7 @@
 /**
- * Which delivery of an order a fulfillment is (ARCHITECTURE.md, decision 2):
- * the service de-duplicates on `merchantOrderId`, so each delivery of an
- * order has its own stable reference, found again by a lookup after a lost
- * answer. The order's own delivery is the order id; a replacement is its
- * exchange's or claim's id; items the merchant ships separately once the
- * order's delivery is booked (added by an edit, or a second part) are the
- * order id with a digest of their lines, so the same items always get the
- * same reference. Also the basket: which lines and quantities a fulfillment
- * ships.
+ * Which delivery of an order a fulfillment is (ARCHITECTURE.md, decision 2): the service de-duplicates on
+ * `merchantOrderId`, so each has a stable reference: the order id; a replacement's exchange or claim id; for items
+ * shipped separately once the order's delivery is booked, the order id with a digest of their lines.
  */
 import { createHash } from "node:crypto"
 import type { MedusaLineLike } from "../checkout/quote-request"
@@ -68,11 +62,8 @@ export function deliveryUnitOf(input: {
 }
 
 /**
- * The basket of a fulfillment: the order lines it covers, each as its
- * variant (never the item's SKU, which may be an inventory item's). Medusa
- * splits a line into one item per inventory item, scaled by the kit's
- * quantities, so a line's quantity is the smallest of its items', never more
- * than the line's own.
+ * The basket of a fulfillment, each line as its variant (an item's SKU may be an inventory item's). Medusa splits a
+ * line into one item per inventory item, scaled by the kit, so a line counts the smallest, at most the line's own.
  */
 export function fulfillmentLines(
   /** A fulfillment's items, as Medusa hands them (a quantity may be a BigNumber). */

@@ -1,8 +1,4 @@
-/**
- * What the booking workflow reads of Medusa for each kind of task (a
- * fulfillment Medusa created, an order's delivery the plugin fulfils, a
- * return), from one order read. Only reads: the workflow locks and writes.
- */
+/** What the booking workflow reads of Medusa for each kind of task. Only reads: the workflow locks and writes. */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MathBN } from "@medusajs/framework/utils"
 import { LASTMILE_MODULE } from "../../modules/lastmile"
@@ -117,11 +113,7 @@ function isoOf(value: unknown): string | null {
 export type FulfillmentIdentity =
   { action: "skip"; reason: string } | { action: "refuse"; reason: string } | ({ action: "book" } & BookingRead)
 
-/**
- * A lastmile fulfillment Medusa just created, with its order: which delivery
- * of the order it is (its reference at the service: decision 2), what the
- * courier carries, from where to where, and which rate the shopper chose.
- */
+/** A lastmile fulfillment Medusa just created: which delivery of its order it is (decision 2), and what it books. */
 export async function readFulfillmentBooking(
   container: MedusaContainer,
   fulfillmentId: string

@@ -273,11 +273,7 @@ function waitingOrDone(task: TaskRow, input: PrepareBookingInput): BookingPlan |
   return undefined
 }
 
-/**
- * A booking that reached a fulfillment of this delivery but no task row (the
- * row's last write failed, or the row was lost): recorded from the
- * fulfillment, never booked again.
- */
+/** A booking on a fulfillment of this delivery that no row records (a lost write): recorded, never booked again. */
 async function recordFromFulfillment(
   tasks: LastmileModuleService,
   task: TaskRow,
