@@ -83,24 +83,11 @@ export async function readOrder(container: MedusaContainer, orderId: string) {
 type OrderRead = NonNullable<Awaited<ReturnType<typeof readOrder>>>
 
 /** A list without the nulls query may type it with. */
-function present<T>(list: (T | null)[] | null | undefined): T[] {
-  return (list ?? []).flatMap((item) => (item ? [item] : []))
-}
-
-/** An order line as `ORDER_FIELDS` reads it. */
+const present = <T>(list: (T | null)[] | null | undefined): T[] => (list ?? []).flatMap((item) => (item ? [item] : []))
 type OrderLine = MedusaLineLike & { id: string; detail?: { fulfilled_quantity?: unknown } | null }
-
 const orderLines = (order: OrderRead) => present<OrderLine>(order.items)
-
-function isCancelled(order: { status?: unknown; canceled_at?: unknown }): boolean {
-  return !!order.canceled_at || order.status === "canceled"
-}
-
-function readAddress(value: unknown): MedusaAddressLike | null {
-  const parsed = medusaAddressSchema.safeParse(value)
-  return parsed.success ? parsed.data : null
-}
-
+const isCancelled = (row: { status?: unknown; canceled_at?: unknown }) => !!row.canceled_at || row.status === "canceled"
+const readAddress = (value: unknown): MedusaAddressLike | null => medusaAddressSchema.safeParse(value).data ?? null
 const quantityOf = (quantity: unknown) => MathBN.convert(quantity as number).toNumber()
 
 function isoOf(value: unknown): string | null {
@@ -114,10 +101,7 @@ export type FulfillmentIdentity =
   { action: "skip"; reason: string } | { action: "refuse"; reason: string } | ({ action: "book" } & BookingRead)
 
 /** A lastmile fulfillment Medusa just created: which delivery of its order it is (decision 2), and what it books. */
-export async function readFulfillmentBooking(
-  container: MedusaContainer,
-  fulfillmentId: string
-): Promise<FulfillmentIdentity> {
+export async function readFulfillmentBooking(container: MedusaContainer, id: string): Promise<FulfillmentIdentity> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
   const { data: fulfillments } = await query.graph({
@@ -134,7 +118,7 @@ export async function readFulfillmentBooking(
       "items.quantity",
       "order.id",
     ],
-    filters: { id: fulfillmentId },
+    filters: { id },
   })
   const fulfillment = fulfillments[0]
   if (!fulfillment || !isLastmileProviderId(fulfillment.provider_id)) {

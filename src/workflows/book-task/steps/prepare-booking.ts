@@ -1,10 +1,8 @@
 /**
- * Under the task's lock, the plan (ARCHITECTURE.md, decision 39): skip,
- * refuse with no attempt, `fulfil` (the plugin's own run creates the
- * fulfillment, whose `fulfillmentCreated` hook books it with this run's lock
- * and attempt) or `book`. The row's attempt starts before the service is
- * called, so a crash leaves a trace the booking job finishes; the
- * compensation settles an attempt still under way for a retry.
+ * Under the task's lock, the plan (ARCHITECTURE.md, decision 39): skip, refuse with no attempt, `fulfil` (the plugin's
+ * own run creates the fulfillment, whose `fulfillmentCreated` hook books it with this run's lock and attempt) or
+ * `book`. The row's attempt starts before the service is called, so a crash leaves a trace the booking job finishes;
+ * the compensation settles an attempt still under way for a retry.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
@@ -258,11 +256,8 @@ async function planReturn(
 
 /** A task that needs no attempt now: booked already, cancelled, or waiting for the merchant. */
 function waitingOrDone(task: TaskRow, input: PrepareBookingInput): BookingPlan | undefined {
-  if (task.status === "booked") {
-    return { action: "skip", outcome: { status: "already_booked" } }
-  }
-  if (task.status === "cancelled") {
-    return { action: "skip", outcome: { status: "cancelled" } }
+  if (task.status === "booked" || task.status === "cancelled") {
+    return { action: "skip", outcome: { status: task.status === "booked" ? "already_booked" : "cancelled" } }
   }
   if (task.status === "needs_attention" && !input.retry_needs_attention) {
     return {
