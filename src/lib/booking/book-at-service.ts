@@ -1,6 +1,6 @@
 /**
- * The booking core, for every road: look up an earlier attempt's booking, quote afresh, pick the rate, book. What
- * must not be booked silently (a rate gone, a price risen, details missing) is a refusal the merchant can act on.
+ * The booking core, for every road: look up an earlier attempt's booking, quote afresh, pick the rate, book. What must
+ * not be booked silently (a rate gone, a price risen, details missing) is a refusal the merchant can act on.
  */
 import type { LastmileClient } from "../service-client"
 import {

@@ -1,6 +1,6 @@
 /**
- * What a booking attempt came to, and how each outcome is settled (ARCHITECTURE.md, decision 39). An unknown
- * delivery is retried (the service de-duplicates deliveries); an unknown return only when it certainly did not post.
+ * What a booking attempt came to, and how each outcome is settled (ARCHITECTURE.md, decision 39). An unknown delivery
+ * is retried (the service de-duplicates deliveries); an unknown return only when it certainly did not post.
  */
 import type { ServiceRate, ServiceTask } from "../contracts/service-shapes"
 import { LastmileBookingOutcomeUnknownError, LastmileError } from "../service-client"

@@ -1,8 +1,7 @@
 /**
- * What an order edit changed in the items a booked delivery carries, read
- * from the edit's actions (`order-edit.confirmed`), in words the merchant
- * acts on. The courier carries the basket that was booked: added items can
- * go as their own delivery, anything else is changed in the service's app.
+ * What an order edit changed in the items a booked delivery carries, read from the edit's actions
+ * (`order-edit.confirmed`), in words the merchant acts on. The courier carries the basket that was booked: added items
+ * can go as their own delivery, anything else is changed in the service's app.
  */
 export interface EditAction {
   action?: string

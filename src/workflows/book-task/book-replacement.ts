@@ -1,8 +1,7 @@
 /**
- * An exchange's or a claim's two bookings, when it is confirmed: its inbound
- * items (a return, when it uses the lastmile return option) and its
- * replacement (a delivery of its own, unless the merchant books at
- * fulfillment, when their fulfil books it). Never throws.
+ * An exchange's or a claim's two bookings, when it is confirmed: its inbound items (a return, when it uses the lastmile
+ * return option) and its replacement (a delivery of its own, unless the merchant books at fulfillment, when their
+ * fulfil books it). Never throws.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"

@@ -1,9 +1,7 @@
 /**
- * The one booking workflow, for every task (ARCHITECTURE.md, decision 39):
- * identify the task, take its lock (unless the caller holds it), plan, then
- * either create the fulfillment (whose `fulfillmentCreated` hook runs this
- * workflow for it) or book at the service and record the outcome, as data.
- * Only that hook turns a refusal into an error.
+ * The one booking workflow, for every task (ARCHITECTURE.md, decision 39): identify the task, take its lock (unless the
+ * caller holds it), plan, then either create the fulfillment (whose `fulfillmentCreated` hook runs this workflow for
+ * it) or book at the service and record the outcome, as data. Only that hook turns a refusal into an error.
  */
 import { acquireLockStep, createOrderFulfillmentWorkflow, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { WorkflowResponse, createWorkflow, transform, when } from "@medusajs/framework/workflows-sdk"

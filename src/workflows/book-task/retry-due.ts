@@ -1,7 +1,6 @@
 /**
- * The booking job's pass (every minute): books deliveries and returns whose
- * retry is due, finishes attempts left mid-booking by a stopped process, and
- * books recent orders with a lastmile method that have no task at all (an
+ * The booking job's pass (every minute): books deliveries and returns whose retry is due, finishes attempts left
+ * mid-booking by a stopped process, and books recent orders with a lastmile method that have no task at all (an
  * `order.placed` that was never handled). A cancelled order is never booked.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"

@@ -1,7 +1,6 @@
 /**
- * An order's exchanges and claims, as the booking reads them: each
- * replacement's own items (booked as its own delivery, never with the
- * order's) and the options its outbound methods use.
+ * An order's exchanges and claims, as the booking reads them: each replacement's own items (booked as its own delivery,
+ * never with the order's) and the options its outbound methods use.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"

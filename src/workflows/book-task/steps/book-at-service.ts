@@ -1,8 +1,7 @@
 /**
- * The booking core as a step (src/lib/booking/book-at-service.ts); its answer
- * is data, so the next step records it under the same lock. The service
- * cannot cancel, so the compensation only makes sure the task is never posted
- * again blindly.
+ * The booking core as a step (src/lib/booking/book-at-service.ts); its answer is data, so the next step records it
+ * under the same lock. The service cannot cancel, so the compensation only makes sure the task is never posted again
+ * blindly.
  */
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import { LASTMILE_MODULE } from "../../../modules/lastmile"

@@ -1,9 +1,7 @@
 /**
- * Which task a booking run is for, read before its lock is taken: its
- * reference at the service (decision 2), so the lock's key. A fulfillment is
- * read first, since which delivery it is depends on its items. The lock's
- * owner is settled here: a step's result is kept with the run, a transform's
- * is not.
+ * Which task a booking run is for, read before its lock is taken: its reference at the service (decision 2), so the
+ * lock's key. A fulfillment is read first, since which delivery it is depends on its items. The lock's owner is settled
+ * here: a step's result is kept with the run, a transform's is not.
  */
 import { randomUUID } from "node:crypto"
 import type { MedusaContainer } from "@medusajs/framework/types"
