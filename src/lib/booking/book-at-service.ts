@@ -1,9 +1,6 @@
 /**
- * The booking core, for every road: look up a booking an earlier attempt may
- * have made, quote right before booking (never from the checkout cache), pick
- * the rate, book. Its answer is data (lib/booking/booking-outcome.ts): what
- * must not be booked silently (a rate gone, a price risen, details missing) is
- * a refusal the merchant can act on. No Medusa: the workflow reads and records.
+ * The booking core, for every road: look up an earlier attempt's booking, quote afresh, pick the rate, book. What must
+ * not be booked silently (a rate gone, a price risen, details missing) is a refusal the merchant can act on.
  */
 import type { LastmileClient } from "../service-client"
 import {
@@ -29,7 +26,6 @@ import { type ServiceBookingOutcome, outcomeOfError, refusal } from "./booking-o
 export interface BookingSubject {
   /** A delivery goes from the merchant to the customer; a return from the customer back to the merchant. */
   direction: "delivery" | "return"
-  /** The lastmile option it books (its kind and delivery type). */
   option: LastmileFulfillmentOption
   deliveryType: string
   merchantOrderId: string
@@ -44,16 +40,12 @@ export interface BookingSubject {
   merchantLocationId?: string | null
   /** The rate the shopper chose, or the one that priced the method. */
   wish?: RateWish
-  /** The currency the customer paid in. */
   currency: string
   /** What the customer paid for it, in minor units: a dearer booking needs the merchant (price tolerance aside). */
   paidMinor?: number | null
   /** An earlier attempt may have reached the service: look before posting. */
   lookupFirst: boolean
-  /**
-   * A return whose earlier attempt may have posted and that the lookup does
-   * not find is never posted again blindly: it waits for the merchant.
-   */
+  /** A return that may have posted and that the lookup does not find: never posted again, it waits for the merchant. */
   mustNotPost?: boolean
 }
 
@@ -142,10 +134,11 @@ async function book(
     const why = subject.direction === "return" ? choice.detail : shopperReason(subject.option, choice)
     return refusal(`the ${rateWanted(subject)} is no longer offered (${why})`)
   }
-  const limit = priceLimit(subject, policy)
-  if (limit !== undefined && choice.price.amount > limit) {
+  // The most a delivery may cost: what was paid, plus the tolerance.
+  const paid = subject.direction === "delivery" && Number.isFinite(subject.paidMinor) ? Number(subject.paidMinor) : null
+  if (paid !== null && choice.price.amount > paid * (1 + policy.priceTolerancePercent / 100)) {
     return refusal(
-      `the price rose from ${formatMinor(subject.paidMinor!, subject.currency)} paid to ${formatMinor(choice.price.amount, subject.currency)}`
+      `the price rose from ${formatMinor(paid, subject.currency)} paid to ${formatMinor(choice.price.amount, subject.currency)}`
     )
   }
   const booking = { ...request, rateCode: choice.rate.rateCode }
@@ -169,12 +162,4 @@ function rateWanted(subject: BookingSubject): string {
   return subject.wish?.chosen
     ? `${subject.deliveryType} rate ${subject.wish.name ?? subject.wish.rateCode} the shopper chose`
     : `${subject.deliveryType} rate`
-}
-
-/** The most the booking may cost, in minor units: what was paid, plus the tolerance. */
-function priceLimit(subject: BookingSubject, policy: BookingPolicy): number | undefined {
-  if (subject.direction === "return" || typeof subject.paidMinor !== "number" || !Number.isFinite(subject.paidMinor)) {
-    return undefined
-  }
-  return subject.paidMinor * (1 + policy.priceTolerancePercent / 100)
 }

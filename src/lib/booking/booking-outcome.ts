@@ -1,9 +1,6 @@
 /**
- * What a booking attempt came to, as data, and how each outcome is settled,
- * once for every road (ARCHITECTURE.md, decision 39). An unknown delivery is
- * retried (the next attempt looks it up, and the service de-duplicates
- * deliveries); an unknown return only when it certainly did not post (returns
- * are not said to be de-duplicated). Messages are the client's, redacted.
+ * What a booking attempt came to, and how each outcome is settled (ARCHITECTURE.md, decision 39). An unknown delivery
+ * is retried (the service de-duplicates deliveries); an unknown return only when it certainly did not post.
  */
 import type { ServiceRate, ServiceTask } from "../contracts/service-shapes"
 import { LastmileBookingOutcomeUnknownError, LastmileError } from "../service-client"
@@ -11,7 +8,7 @@ import { errorMessage } from "../support/error-message"
 import { minorToMajor } from "../money/money"
 import type { QuotedRate } from "../contracts/quoted-rate"
 
-/** The rate a task was booked at, from the booking's own quote. */
+/** The rate booked, from the booking's own quote. */
 export type BookedRate = Pick<ServiceRate, "rateCode" | "name" | "window" | "description" | "co2Savings"> & {
   /** The quoted price in minor units, in the currency the booking was priced in. */
   price?: { amount: number; currency: string }
@@ -32,11 +29,7 @@ export type ServiceBookingOutcome =
   /** `posted`: the request may have reached the service, so a task may exist there. */
   | { status: "unknown"; reason: string; posted: boolean }
 
-/**
- * The codes a refusal carries across Medusa's workflow engine (which keeps an
- * error's `code`, not its class): the `fulfillmentCreated` hook throws a
- * MedusaError with one, so a host app composing the workflow can tell them apart.
- */
+/** The codes a refusal carries across Medusa's workflow engine (it keeps an error's `code`, not its class), for host apps. */
 export const BOOKING_ERROR_CODES = {
   /** Nothing was booked and retrying will not help: the merchant decides (rate gone, price rose, refused). */
   needsAttention: "lastmile_needs_attention",
@@ -61,7 +54,6 @@ export type BookingSkip =
 export const NOTHING_TO_BOOK =
   "Nothing is left to book: every item of this delivery was fulfilled without lastmile (by another shipping option). If an earlier attempt reached the service, cancel that task in the service's app."
 
-/** The refusal of a second lastmile fulfillment of a delivery that has its task. */
 export function alreadyBookedReason(label: string, taskId: string, trackingId: string | null): string {
   return `${label} already has a lastmile delivery (task ${taskId}${trackingId ? `, tracking ${trackingId}` : ""}). The service books one delivery per reference, so a second lastmile fulfillment of it is refused.`
 }
@@ -84,11 +76,7 @@ export function outcomeOfError(error: unknown): Exclude<ServiceBookingOutcome, {
   return { status: "unknown", reason: `Lastmile booking failed: ${errorMessage(error)}`, posted: true }
 }
 
-/**
- * How a task row settles an outcome that booked nothing: `failed` is retried
- * after the backoff. `retryable` is false when the booking job cannot redo it
- * (items the merchant fulfilled by hand): then it waits for the merchant too.
- */
+/** How a row settles an outcome that booked nothing; what the job cannot redo (`retryable` false) waits too. */
 export function settlementOf(
   outcome: Exclude<ServiceBookingOutcome, { status: "booked" }>,
   task: { direction: "delivery" | "return"; retryable: boolean }
@@ -106,11 +94,7 @@ export function settlementOf(
   return { status: "failed", reason: outcome.reason }
 }
 
-/**
- * The promise a booked task keeps on its row (`quoted_rate`): the booked
- * rate from the booking's own quote; for a task adopted from an earlier
- * attempt (whose rate the lookup does not give), what the shopper was shown.
- */
+/** The row's `quoted_rate`: the booked rate, or for an adopted task (the lookup gives none) what was shown. */
 export function quotedRateOf(
   rate: BookedRate | null,
   shown: { rateName?: string | null; window?: { from: string; to: string } | null },

@@ -1,8 +1,7 @@
 /**
- * Cancelling a booked delivery (ARCHITECTURE.md, decision 6). The service
- * has no cancel operation, so a task live at the service is cancelled in the
- * service's own app; Medusa's fulfillment follows once the service reports
- * the task cancelled, or when the merchant cancels here deliberately.
+ * Cancelling a booked delivery (ARCHITECTURE.md, decision 6). The service has no cancel operation, so a task live at
+ * the service is cancelled in the service's own app; Medusa's fulfillment follows once the service reports the task
+ * cancelled, or when the merchant cancels here deliberately.
  */
 import type { LastmileFulfillmentData } from "../contracts/plugin-data"
 

@@ -1,13 +1,7 @@
 /**
- * Which delivery of an order a fulfillment is (ARCHITECTURE.md, decision 2):
- * the service de-duplicates on `merchantOrderId`, so each delivery of an
- * order has its own stable reference, found again by a lookup after a lost
- * answer. The order's own delivery is the order id; a replacement is its
- * exchange's or claim's id; items the merchant ships separately once the
- * order's delivery is booked (added by an edit, or a second part) are the
- * order id with a digest of their lines, so the same items always get the
- * same reference. Also the basket: which lines and quantities a fulfillment
- * ships.
+ * Which delivery of an order a fulfillment is (ARCHITECTURE.md, decision 2): the service de-duplicates on
+ * `merchantOrderId`, so each has a stable reference: the order id; a replacement's exchange or claim id; for items
+ * shipped separately once the order's delivery is booked, the order id with a digest of their lines.
  */
 import { createHash } from "node:crypto"
 import type { MedusaLineLike } from "../checkout/quote-request"
@@ -21,40 +15,44 @@ export interface DeliveryUnit {
   merchantOrderName: string
 }
 
+/** An exchange's or a claim's replacement: `item_ids` are the line items it added to the order. */
 export interface ReplacementRef {
   id: string
-  /** The line items it added to the order. */
+  kind: "exchange" | "claim"
   item_ids: string[]
 }
 
-export function orderName(order: { id: string; display_id?: number | string | null }): string {
+type OrderRef = { id: string; display_id?: number | string | null }
+
+export function orderName(order: OrderRef): string {
   return order.display_id !== undefined && order.display_id !== null ? `#${order.display_id}` : order.id
 }
 
+/** A replacement is a delivery of its own, under its exchange's or claim's id. */
+export function replacementUnit(order: OrderRef, replacement: Omit<ReplacementRef, "item_ids">): DeliveryUnit {
+  const name = `Replacement for ${orderName(order)}${replacement.kind === "claim" ? " (claim)" : ""}`
+  return { origin: replacement.kind, merchantOrderId: replacement.id, merchantOrderName: name }
+}
+
 export function deliveryUnitOf(input: {
-  order: { id: string; display_id?: number | string | null }
+  order: OrderRef
   /** The order lines the fulfillment ships. */
   lineIds: string[]
-  exchanges: ReplacementRef[]
-  claims: ReplacementRef[]
+  replacements: ReplacementRef[]
   /** Whether the order's own delivery is booked already. */
   orderDeliveryBooked: boolean
 }): DeliveryUnit {
-  const { order, lineIds } = input
+  const { order, lineIds, replacements } = input
   const name = orderName(order)
-  const replacing = (refs: ReplacementRef[]) => refs.find((r) => r.item_ids.some((id) => lineIds.includes(id)))
-  const exchange = replacing(input.exchanges)
-  const claim = replacing(input.claims)
-  const replacementItems = new Set([...input.exchanges, ...input.claims].flatMap((r) => r.item_ids))
-  const ownItems = lineIds.filter((id) => !replacementItems.has(id))
-  if (ownItems.length && !input.orderDeliveryBooked) {
+  const replacementItems = new Set(replacements.flatMap((r) => r.item_ids))
+  if (lineIds.some((id) => !replacementItems.has(id)) && !input.orderDeliveryBooked) {
     return { origin: "order", merchantOrderId: order.id, merchantOrderName: name }
   }
-  if (exchange) {
-    return { origin: "exchange", merchantOrderId: exchange.id, merchantOrderName: `Replacement for ${name}` }
-  }
-  if (claim) {
-    return { origin: "claim", merchantOrderId: claim.id, merchantOrderName: `Replacement for ${name} (claim)` }
+  // An exchange's items before a claim's.
+  const replacing = replacements.filter((r) => r.item_ids.some((id) => lineIds.includes(id)))
+  const replacement = replacing.find((r) => r.kind === "exchange") ?? replacing[0]
+  if (replacement) {
+    return replacementUnit(order, replacement)
   }
   const digest = createHash("sha256")
     .update([...lineIds].sort().join(","))
@@ -63,25 +61,17 @@ export function deliveryUnitOf(input: {
   return { origin: "part", merchantOrderId: `${order.id}~${digest}`, merchantOrderName: `${name} (further items)` }
 }
 
-/** An item of a fulfillment, as Medusa hands it (its quantity may be a BigNumber). */
-export interface FulfillmentItemLike {
-  line_item_id?: string | null
-  quantity?: number | string | { toString(): string } | null
-}
-
 /**
- * The basket of a fulfillment: the order lines it covers, each as its
- * variant (never the item's SKU, which may be an inventory item's). Medusa
- * splits a line into one item per inventory item, scaled by the kit's
- * quantities, so a line's quantity is the smallest of its items', never more
- * than the line's own.
+ * The basket of a fulfillment, each line as its variant (an item's SKU may be an inventory item's). Medusa splits a
+ * line into one item per inventory item, scaled by the kit, so a line counts the smallest, at most the line's own.
  */
 export function fulfillmentLines(
-  items: FulfillmentItemLike[] | null | undefined,
+  /** A fulfillment's items, as Medusa hands them (a quantity may be a BigNumber). */
+  items: { line_item_id?: string | null; quantity?: number | string | { toString(): string } | null }[],
   orderItems: (MedusaLineLike & { id?: string | null })[]
 ): MedusaLineLike[] {
   const byLine = new Map<string, number>()
-  for (const item of items ?? []) {
+  for (const item of items) {
     if (item.line_item_id) {
       const quantity = Number(item.quantity?.toString())
       const held = byLine.get(item.line_item_id)

@@ -1,25 +1,19 @@
 /**
- * What an order edit changed in the items a booked delivery carries, read
- * from the edit's actions (`order-edit.confirmed`), in words the merchant
- * acts on. The courier carries the basket that was booked: added items can
- * go as their own delivery, anything else is changed in the service's app.
+ * What an order edit changed in the items a booked delivery carries, read from the edit's actions
+ * (`order-edit.confirmed`), in words the merchant acts on. The courier carries the basket that was booked: added items
+ * can go as their own delivery, anything else is changed in the service's app.
  */
 export interface EditAction {
   action?: string
   details?: { reference_id?: unknown; quantity?: unknown; quantity_diff?: unknown } | null
 }
 
-export interface EditedLine {
-  line_item_id: string
-  quantity: number
-}
+type EditedLine = { line_item_id: string; quantity: number }
 
-export interface EditDifference {
+export function editDifference(actions: EditAction[] | null | undefined): {
   added: EditedLine[]
   removed: EditedLine[]
-}
-
-export function editDifference(actions: EditAction[] | null | undefined): EditDifference {
+} {
   const added: EditedLine[] = []
   const removed: EditedLine[] = []
   for (const action of actions ?? []) {

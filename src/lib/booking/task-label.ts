@@ -12,6 +12,4 @@ const LABELS: Record<TaskOrigin, string> = {
   return: "Return",
 }
 
-export function taskLabel(origin: TaskOrigin): string {
-  return LABELS[origin]
-}
+export const taskLabel = (origin: TaskOrigin): string => LABELS[origin]

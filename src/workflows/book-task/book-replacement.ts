@@ -1,8 +1,7 @@
 /**
- * An exchange's or a claim's two bookings, when it is confirmed: its inbound
- * items (a return, when it uses the lastmile return option) and its
- * replacement (a delivery of its own, unless the merchant books at
- * fulfillment, when their fulfil books it). Never throws.
+ * An exchange's or a claim's two bookings, when it is confirmed: its inbound items (a return, when it uses the lastmile
+ * return option) and its replacement (a delivery of its own, unless the merchant books at fulfillment, when their
+ * fulfil books it). Never throws.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
@@ -11,11 +10,7 @@ import type { LastmileModuleService } from "../../modules/lastmile/service"
 import { booksOnPlacement } from "../../lib/options/plugin-options"
 import { type TaskBookingOutcome, bookTask } from "./run"
 
-export async function bookReplacement(
-  container: MedusaContainer,
-  orderId: string,
-  referenceId: string
-): Promise<{ return?: TaskBookingOutcome; delivery?: TaskBookingOutcome }> {
+export async function bookReplacement(container: MedusaContainer, orderId: string, referenceId: string) {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: referenceId.startsWith("claim") ? "order_claim" : "order_exchange",
@@ -23,7 +18,7 @@ export async function bookReplacement(
     filters: { id: referenceId },
   })
   const returnId: string | null | undefined = data[0]?.return_id
-  const outcomes: { return?: TaskBookingOutcome; delivery?: TaskBookingOutcome } = {}
+  const outcomes: Partial<Record<"return" | "delivery", TaskBookingOutcome>> = {}
   if (returnId) {
     outcomes.return = await bookTask(container, { kind: "return", return_id: returnId })
   }

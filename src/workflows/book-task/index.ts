@@ -1,16 +1,13 @@
 /**
- * The one booking workflow, for every task (ARCHITECTURE.md, decision 39):
- * identify the task, take its lock (unless the caller holds it), plan, then
- * either create the fulfillment (whose `fulfillmentCreated` hook runs this
- * workflow for it) or book at the service and record the outcome, as data.
- * Only that hook turns a refusal into an error.
+ * The one booking workflow, for every task (ARCHITECTURE.md, decision 39): identify the task, take its lock (unless the
+ * caller holds it), plan, then either create the fulfillment (whose `fulfillmentCreated` hook runs this workflow for
+ * it) or book at the service and record the outcome, as data. Only that hook turns a refusal into an error.
  */
 import { acquireLockStep, createOrderFulfillmentWorkflow, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { WorkflowResponse, createWorkflow, transform, when } from "@medusajs/framework/workflows-sdk"
 import type { BookingErrorCode, BookingSkip } from "../../lib/booking/booking-outcome"
-import type { BookingTarget } from "./read-booking"
 import { identifyTaskStep } from "./steps/identify-task"
-import { type BookingPlan, prepareBookingStep } from "./steps/prepare-booking"
+import { type BookingPlan, type PrepareBookingInput, prepareBookingStep } from "./steps/prepare-booking"
 import { bookAtServiceStep } from "./steps/book-at-service"
 import { type RecordedOutcome, recordBookingOutcomeStep } from "./steps/record-booking-outcome"
 import { readTaskOutcomeStep } from "./steps/read-task-outcome"
@@ -18,18 +15,13 @@ import { sendTaskNotificationsStep } from "../notify-task/steps/send-task-notifi
 
 export type { BookingTarget } from "./read-booking"
 
-export interface BookTaskWorkflowInput {
-  target: BookingTarget
+export interface BookTaskWorkflowInput extends Omit<PrepareBookingInput, "identity"> {
   /** The owner id of the task's lock (generated when absent). */
   lock_owner?: string
   /** The caller holds the task's lock under `lock_owner` already: this run takes none. */
   lock_held?: boolean
   /** Seconds to wait for the task's lock (default 60). The booking job waits for none: the holder books it. */
   lock_timeout?: number
-  /** The merchant asked for it: a task waiting for their decision is booked again too. */
-  retry_needs_attention?: boolean
-  /** The plugin's own run started this attempt on the task row (handed to the hook's booking). */
-  attempt?: number
 }
 
 export type BookTaskWorkflowOutput =
@@ -58,25 +50,18 @@ export const bookTaskWorkflow = createWorkflow(bookTaskWorkflowId, (input: BookT
   const lockTimeout = transform({ input }, ({ input }) => input.lock_timeout ?? 60)
   acquireLockStep({ key: lockKey, ownerId: lockOwner, timeout: lockTimeout, ttl: 120, executeOnSubWorkflow: true })
 
-  const plan = prepareBookingStep(
-    transform({ input, identity }, ({ input, identity }) => ({
-      target: input.target,
-      identity,
-      attempt: input.attempt,
-      retry_needs_attention: input.retry_needs_attention,
-    }))
-  )
+  const plan = prepareBookingStep(transform({ input, identity }, ({ input, identity }) => ({ ...input, identity })))
 
   const fulfilled = when("lastmile-book-task-when-fulfil", { plan }, ({ plan }) => plan.action === "fulfil").then(
     () => {
-      const attempt = transform({ plan }, ({ plan }) => planned(plan, "fulfil"))
+      const attempt = transform({ plan }, ({ plan }) => plan as Extract<BookingPlan, { action: "fulfil" }>)
       createOrderFulfillmentWorkflow.runAsStep({ input: transform({ attempt }, ({ attempt }) => attempt.fulfillment) })
       return readTaskOutcomeStep(transform({ attempt }, ({ attempt }) => ({ task_row_id: attempt.task_row_id })))
     }
   )
 
   const recorded = when("lastmile-book-task-when-book", { plan }, ({ plan }) => plan.action === "book").then(() => {
-    const attempt = transform({ plan }, ({ plan }) => planned(plan, "book"))
+    const attempt = transform({ plan }, ({ plan }) => plan as Extract<BookingPlan, { action: "book" }>)
     const outcome = bookAtServiceStep(
       transform({ attempt }, ({ attempt }) => ({
         task_row_id: attempt.task_row_id,
@@ -103,24 +88,10 @@ export const bookTaskWorkflow = createWorkflow(bookTaskWorkflowId, (input: BookT
   })
 
   const result = transform({ plan, fulfilled, recorded }, ({ plan, fulfilled, recorded }): BookTaskWorkflowOutput => {
-    switch (plan.action) {
-      case "skip":
-        return plan.outcome
-      case "refuse":
-        return { status: "refused", code: plan.code, reason: plan.reason }
-      case "fulfil":
-        return fulfilled!
-      case "book":
-        return recorded!
+    if (plan.action === "skip" || plan.action === "refuse") {
+      return plan.action === "skip" ? plan.outcome : { status: "refused", code: plan.code, reason: plan.reason }
     }
+    return plan.action === "fulfil" ? fulfilled! : recorded!
   })
   return new WorkflowResponse(result)
 })
-
-/** The plan of an attempt of this kind (each branch runs only for its own). */
-function planned<A extends "fulfil" | "book">(plan: BookingPlan, action: A): Extract<BookingPlan, { action: A }> {
-  if (plan.action !== action) {
-    throw new Error(`lastmile: no ${action} was planned`)
-  }
-  return plan as Extract<BookingPlan, { action: A }>
-}

@@ -1,15 +1,10 @@
-/**
- * What the booking workflow reads of Medusa for each kind of task (a
- * fulfillment Medusa created, an order's delivery the plugin fulfils, a
- * return), from one order read. Only reads: the workflow locks and writes.
- */
+/** What the booking workflow reads of Medusa for each kind of task. Only reads: the workflow locks and writes. */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MathBN } from "@medusajs/framework/utils"
 import { LASTMILE_MODULE } from "../../modules/lastmile"
-import type { LastmileModuleService } from "../../modules/lastmile/service"
+import type { AttemptDetails, LastmileModuleService } from "../../modules/lastmile/service"
 import type { BookingSubject } from "../../lib/booking/book-at-service"
 import {
-  type LastmileFulfillmentOption,
   RETURN_OPTION_ID,
   buildFulfillmentOptions,
   isLastmileProviderId,
@@ -17,16 +12,24 @@ import {
   quoteDeliveryTypeOf,
 } from "../../lib/contracts/fulfillment-options"
 import {
-  type LastmileStoreView,
   medusaAddressSchema,
   readFulfillmentData,
   readShippingMethodData,
+  toFulfillmentData,
 } from "../../lib/contracts/plugin-data"
-import { deliveryUnitOf, fulfillmentLines, orderName } from "../../lib/booking/delivery-unit"
+import {
+  type DeliveryUnit,
+  deliveryUnitOf,
+  fulfillmentLines,
+  orderName,
+  replacementUnit,
+} from "../../lib/booking/delivery-unit"
+import type { TaskOrigin } from "../../lib/booking/task-label"
 import type { MedusaAddressLike, MedusaLineLike } from "../../lib/checkout/quote-request"
 import { storeExternalId, toStoreView } from "../../lib/store/store-identity"
-import { type OrderReplacement, readOrderReplacements } from "../../lib/booking/medusa/read-replacements"
+import { readOrderReplacements } from "../../lib/booking/medusa/read-replacements"
 import { majorToMinor } from "../../lib/money/money"
+import { refusal } from "../../lib/booking/booking-outcome"
 
 /** Which task to book: a fulfillment Medusa created, an order's delivery the plugin fulfils, or a return. */
 export type BookingTarget =
@@ -35,31 +38,16 @@ export type BookingTarget =
   | { kind: "order"; order_id: string; reference_id?: string }
   | { kind: "return"; return_id: string }
 
-/** What the booking records beside the task: the task row's columns of the rate's promise (insights, notifications). */
-export interface TaskContext {
-  mode: "delivery" | "collection" | "return"
-  shipping_option_id: string | null
-  stock_location_id: string | null
-  /** When the order, exchange, claim or return was placed (ISO 8601). */
-  placed_at: string | null
-}
-
 /** A delivery or return ready to go to the service (JSON, as step results travel). */
 export interface BookingRead {
-  reference: string
-  name: string
-  origin: "order" | "exchange" | "claim" | "part" | "return"
+  origin: TaskOrigin
   order_id: string
   fulfillment_id: string
   subject: Omit<BookingSubject, "lookupFirst">
   /** What the fulfillment's public data shows besides the tracking. */
-  shown: {
-    kind: "delivery" | "collection" | "return"
-    rateName: string | null
-    window: { from: string; to: string } | null
-    store: LastmileStoreView | null
-  }
-  context: TaskContext
+  shown: Required<Omit<Parameters<typeof toFulfillmentData>[1], "bookedAt">>
+  /** The task row's columns of the rate's promise (insights, notifications); `placed_at` is ISO 8601. */
+  context: Required<Pick<AttemptDetails, "mode" | "shipping_option_id" | "stock_location_id" | "placed_at">>
 }
 
 /** The order, as every kind of booking reads it. Order item quantities are computed: only "items.*" returns them. */
@@ -95,23 +83,12 @@ export async function readOrder(container: MedusaContainer, orderId: string) {
 type OrderRead = NonNullable<Awaited<ReturnType<typeof readOrder>>>
 
 /** A list without the nulls query may type it with. */
-function present<T>(list: (T | null)[] | null | undefined): T[] {
-  return (list ?? []).flatMap((item) => (item ? [item] : []))
-}
-
-/** An order line as `ORDER_FIELDS` reads it. */
+const present = <T>(list: (T | null)[] | null | undefined): T[] => (list ?? []).flatMap((item) => (item ? [item] : []))
 type OrderLine = MedusaLineLike & { id: string; detail?: { fulfilled_quantity?: unknown } | null }
-
 const orderLines = (order: OrderRead) => present<OrderLine>(order.items)
-
-function isCancelled(order: { status?: unknown; canceled_at?: unknown }): boolean {
-  return !!order.canceled_at || order.status === "canceled"
-}
-
-function readAddress(value: unknown): MedusaAddressLike | null {
-  const parsed = medusaAddressSchema.safeParse(value)
-  return parsed.success ? parsed.data : null
-}
+const isCancelled = (row: { status?: unknown; canceled_at?: unknown }) => !!row.canceled_at || row.status === "canceled"
+const readAddress = (value: unknown): MedusaAddressLike | null => medusaAddressSchema.safeParse(value).data ?? null
+const quantityOf = (quantity: unknown) => MathBN.convert(quantity as number).toNumber()
 
 function isoOf(value: unknown): string | null {
   const date = value instanceof Date ? value : typeof value === "string" ? new Date(value) : null
@@ -123,15 +100,8 @@ function isoOf(value: unknown): string | null {
 export type FulfillmentIdentity =
   { action: "skip"; reason: string } | { action: "refuse"; reason: string } | ({ action: "book" } & BookingRead)
 
-/**
- * A lastmile fulfillment Medusa just created, with its order: which delivery
- * of the order it is (its reference at the service: decision 2), what the
- * courier carries, from where to where, and which rate the shopper chose.
- */
-export async function readFulfillmentBooking(
-  container: MedusaContainer,
-  fulfillmentId: string
-): Promise<FulfillmentIdentity> {
+/** A lastmile fulfillment Medusa just created: which delivery of its order it is (decision 2), and what it books. */
+export async function readFulfillmentBooking(container: MedusaContainer, id: string): Promise<FulfillmentIdentity> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
   const { data: fulfillments } = await query.graph({
@@ -148,7 +118,7 @@ export async function readFulfillmentBooking(
       "items.quantity",
       "order.id",
     ],
-    filters: { id: fulfillmentId },
+    filters: { id },
   })
   const fulfillment = fulfillments[0]
   if (!fulfillment || !isLastmileProviderId(fulfillment.provider_id)) {
@@ -163,10 +133,7 @@ export async function readFulfillmentBooking(
   }
   const connection = tasks.connection()
   if (!connection) {
-    return {
-      action: "refuse",
-      reason: "Lastmile booking needs attention: the lastmile provider is not configured in medusa-config.",
-    }
+    return { action: "refuse", reason: refusal("the lastmile provider is not configured in medusa-config.").reason }
   }
   const [{ data: options }, order, replacements, { data: locations }, [orderTask]] = await Promise.all([
     query.graph({
@@ -207,24 +174,29 @@ export async function readFulfillmentBooking(
   }
 
   const items = present<{ line_item_id?: string | null; quantity?: unknown }>(fulfillment.items)
-  const lineIds = [...new Set(items.flatMap((i) => (i.line_item_id ? [i.line_item_id] : [])))]
   const unit = deliveryUnitOf({
     order,
-    lineIds,
-    exchanges: replacements.filter((r) => r.kind === "exchange" && !r.cancelled),
-    claims: replacements.filter((r) => r.kind === "claim" && !r.cancelled),
+    lineIds: [...new Set(items.flatMap((i) => (i.line_item_id ? [i.line_item_id] : [])))],
+    replacements: replacements.filter((r) => !r.cancelled),
     orderDeliveryBooked: orderTask?.status === "booked",
   })
   const optionLocation = optionRow?.service_zone?.fulfillment_set?.location ?? null
   const from = locations[0] ?? optionLocation
-  const method = unit.origin === "order" ? methodOf(order, fulfillment.shipping_option_id, option) : null
-  const chosen = method ? readShippingMethodData(method.data) : null
+  // The order's method this fulfillment ships: the one of its shipping option that holds the shopper's choice.
+  const methods = present<{ shipping_option_id?: string | null; amount?: unknown; data?: unknown }>(
+    unit.origin === "order" ? order.shipping_methods : []
+  ).flatMap((m) => {
+    const chosen = readShippingMethodData(m.data)
+    return chosen ? [{ ...m, chosen }] : []
+  })
+  const method =
+    methods.find((m) => m.shipping_option_id === fulfillment.shipping_option_id) ??
+    methods.find((m) => (m.chosen.kind ?? (m.chosen.optionId === option.id ? option.kind : null)) === option.kind)
+  const chosen = method?.chosen ?? null
   const paid = method?.amount !== undefined && method?.amount !== null ? Number(method.amount) : NaN
   const replacement = replacements.find((r) => r.id === unit.merchantOrderId)
   return {
     action: "book",
-    reference: unit.merchantOrderId,
-    name: unit.merchantOrderName,
     origin: unit.origin,
     order_id: order.id,
     fulfillment_id: fulfillment.id,
@@ -237,7 +209,7 @@ export async function readFulfillmentBooking(
       customerAddress: readAddress(fulfillment.delivery_address) ?? readAddress(order.shipping_address),
       email: order.email ?? order.customer?.email ?? null,
       lines: fulfillmentLines(
-        items.map((i) => ({ line_item_id: i.line_item_id, quantity: MathBN.convert(i.quantity as number).toNumber() })),
+        items.map((i) => ({ line_item_id: i.line_item_id, quantity: quantityOf(i.quantity) })),
         orderLines(order)
       ),
       merchantAddress: from?.address ?? null,
@@ -265,40 +237,25 @@ export async function readFulfillmentBooking(
   }
 }
 
-/** The order's method this fulfillment ships: the one of its shipping option that holds the shopper's choice. */
-function methodOf(order: OrderRead, shippingOptionId: string | null | undefined, option: LastmileFulfillmentOption) {
-  const chosen = present<{ shipping_option_id?: string | null; amount?: unknown; data?: unknown }>(
-    order.shipping_methods
-  ).filter((m) => readShippingMethodData(m.data))
-  return (
-    chosen.find((m) => m.shipping_option_id === shippingOptionId) ??
-    chosen.find((m) => {
-      const data = readShippingMethodData(m.data)
-      return (data?.kind ?? (data?.optionId === option.id ? option.kind : null)) === option.kind
-    }) ??
-    null
-  )
-}
-
 // ------------------------------------------------------------ an order's delivery the plugin fulfils
 
 export type OrderDeliveryRead =
   | { skip: "not_lastmile" | "cancelled" }
-  | {
-      order: OrderRead
-      origin: "order" | "exchange" | "claim"
-      reference: string
-      name: string
-      option: { id: string; profileId: string | null }
-      /** The order lines this delivery carries. */
-      lineIds: string[]
-    }
+  | (DeliveryUnit & {
+      order_id: string
+      shipping_option_id: string
+      /** The unfulfilled items the option ships. */
+      items: { id: string; quantity: number }[]
+      /** The order's live fulfillments of the delivery's lines, each with the booking its data holds (or none). */
+      live: { id: string; data: unknown; booking: ReturnType<typeof readFulfillmentData> }[]
+    })
 
-/** The order, the lastmile option that ships the delivery (the order's own, or a replacement's), and its lines. */
+/** The order's delivery (its own, or a replacement's): the lastmile option that ships it, and its items. */
 export async function readOrderDelivery(
   container: MedusaContainer,
   target: { order_id: string; reference_id?: string }
 ): Promise<OrderDeliveryRead> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const [order, replacements] = await Promise.all([
     readOrder(container, target.order_id),
     readOrderReplacements(container, target.order_id),
@@ -309,97 +266,65 @@ export async function readOrderDelivery(
   if (isCancelled(order)) {
     return { skip: "cancelled" }
   }
-  const name = orderName(order)
-  if (!target.reference_id) {
-    const method = (order.shipping_methods ?? []).find(
-      (m: { shipping_option_id?: string | null; data?: unknown } | null) => m && readShippingMethodData(m.data)
-    )
-    const option = method?.shipping_option_id
-      ? await lastmileDeliveryOption(container, [method.shipping_option_id])
-      : undefined
-    if (!option) {
-      return { skip: "not_lastmile" }
-    }
-    // The order's own delivery carries its own items; a replacement's are booked as its own delivery.
-    const replaced = new Set(replacements.flatMap((r) => r.item_ids))
-    const lineIds = orderLines(order)
-      .map((i) => i.id)
-      .filter((id) => !replaced.has(id))
-    return { order, origin: "order", reference: order.id, name, option, lineIds }
-  }
-  const row: OrderReplacement | undefined = replacements.find((r) => r.id === target.reference_id)
-  if (!row || row.cancelled) {
+  const row = replacements.find((r) => r.id === target.reference_id)
+  if (target.reference_id && (!row || row.cancelled)) {
     return { skip: row ? "cancelled" : "not_lastmile" }
   }
-  const option = await lastmileDeliveryOption(container, row.option_ids)
-  if (!option) {
-    return { skip: "not_lastmile" }
-  }
-  return {
-    order,
-    origin: row.kind,
-    reference: row.id,
-    name: `Replacement for ${name}${row.kind === "claim" ? " (claim)" : ""}`,
-    option,
-    lineIds: row.item_ids,
-  }
-}
-
-/** The first of these shipping options that is a lastmile delivery or collection, in one read. */
-async function lastmileDeliveryOption(
-  container: MedusaContainer,
-  ids: string[]
-): Promise<{ id: string; profileId: string | null } | undefined> {
-  if (!ids.length) {
-    return undefined
-  }
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({
-    entity: "shipping_option",
-    fields: ["id", "provider_id", "data", "shipping_profile_id"],
-    filters: { id: ids },
-  })
-  const found = data.find((o: { provider_id?: string | null; data?: { id?: unknown } | null }) => {
+  const method = present<{ shipping_option_id?: string | null; data?: unknown }>(order.shipping_methods).find((m) =>
+    readShippingMethodData(m.data)
+  )
+  const optionIds = row?.option_ids ?? (method?.shipping_option_id ? [method.shipping_option_id] : [])
+  // The first of these options that is a lastmile delivery or collection.
+  const { data: options } = optionIds.length
+    ? await query.graph({
+        entity: "shipping_option",
+        fields: ["id", "provider_id", "data", "shipping_profile_id"],
+        filters: { id: optionIds },
+      })
+    : { data: [] }
+  const option = options.find((o: { provider_id?: string | null; data?: { id?: unknown } | null }) => {
     const kind = isLastmileProviderId(o.provider_id) ? optionKindOf(o.data?.id) : null
     return kind === "delivery" || kind === "collection"
   })
-  return found ? { id: found.id, profileId: found.shipping_profile_id ?? null } : undefined
-}
-
-/**
- * The unfulfilled items the option ships, as checkout quoted them: Medusa
- * prices an option with the cart's items of its shipping profile, and
- * refuses to fulfil an item of another profile.
- */
-export function itemsToFulfil(
-  read: Extract<OrderDeliveryRead, { order: unknown }>
-): { id: string; quantity: number }[] {
-  const profileId = read.option.profileId
-  return orderLines(read.order)
-    .filter(
-      (item) =>
-        read.lineIds.includes(item.id) &&
-        item.requires_shipping !== false &&
-        (!profileId || !item.variant?.product || item.variant.product.shipping_profile?.id === profileId)
-    )
-    .map((item) => ({
-      id: item.id,
-      quantity:
-        MathBN.convert(item.quantity as number).toNumber() -
-        MathBN.convert((item.detail?.fulfilled_quantity ?? 0) as number).toNumber(),
-    }))
-    .filter((item) => item.quantity > 0)
-}
-
-/** The order's live fulfillments of these lines, each with the booking its data holds (or none). */
-export function liveFulfillments(
-  order: OrderRead,
-  lineIds: string[]
-): { id: string; data: unknown; booking: ReturnType<typeof readFulfillmentData> }[] {
-  type Row = { id: string; canceled_at?: unknown; data?: unknown; items?: ({ line_item_id?: string | null } | null)[] }
-  return present<Row>(order.fulfillments)
-    .filter((f) => !f.canceled_at && present(f.items).some((i) => !!i.line_item_id && lineIds.includes(i.line_item_id)))
-    .map((f) => ({ id: f.id, data: f.data, booking: readFulfillmentData(f.data) }))
+  if (!option) {
+    return { skip: "not_lastmile" }
+  }
+  // The order's own delivery carries its own items; a replacement's are booked as its own delivery.
+  const replaced = new Set(replacements.flatMap((r) => r.item_ids))
+  const lineIds = row?.item_ids ?? orderLines(order).flatMap((i) => (replaced.has(i.id) ? [] : [i.id]))
+  const profileId: string | null = option.shipping_profile_id ?? null
+  type Fulfillment = {
+    id: string
+    canceled_at?: unknown
+    data?: unknown
+    items?: ({ line_item_id?: string | null } | null)[]
+  }
+  return {
+    ...(row
+      ? replacementUnit(order, row)
+      : { origin: "order", merchantOrderId: order.id, merchantOrderName: orderName(order) }),
+    order_id: order.id,
+    shipping_option_id: option.id,
+    // As checkout quoted them: Medusa prices an option with the cart's items of its shipping profile, and refuses
+    // to fulfil an item of another profile.
+    items: orderLines(order)
+      .filter(
+        (item) =>
+          lineIds.includes(item.id) &&
+          item.requires_shipping !== false &&
+          (!profileId || !item.variant?.product || item.variant.product.shipping_profile?.id === profileId)
+      )
+      .map((item) => ({
+        id: item.id,
+        quantity: quantityOf(item.quantity) - quantityOf(item.detail?.fulfilled_quantity ?? 0),
+      }))
+      .filter((item) => item.quantity > 0),
+    live: present<Fulfillment>(order.fulfillments)
+      .filter(
+        (f) => !f.canceled_at && present(f.items).some((i) => !!i.line_item_id && lineIds.includes(i.line_item_id))
+      )
+      .map((f) => ({ id: f.id, data: f.data, booking: readFulfillmentData(f.data) })),
+  }
 }
 
 // ------------------------------------------------------------ a return
@@ -457,8 +382,6 @@ export async function readReturnBooking(container: MedusaContainer, returnId: st
   return {
     cancelled: isCancelled(orderReturn),
     held: readFulfillmentData(fulfillment.data),
-    reference: orderReturn.id,
-    name,
     origin: "return",
     order_id: order.id,
     fulfillment_id: fulfillment.id,
@@ -471,16 +394,10 @@ export async function readReturnBooking(container: MedusaContainer, returnId: st
       customerAddress: readAddress(order.shipping_address),
       email: order.email ?? order.customer?.email ?? null,
       // The return's own items (an exchange's or a claim's fulfillment lists the whole order), each as its variant.
-      lines: present<{ item_id: string; quantity: unknown }>(orderReturn.items).flatMap((returned) => {
-        const item = lines.find((i) => i.id === returned.item_id)
+      lines: present<{ item_id: string; quantity: unknown }>(orderReturn.items).flatMap(({ item_id, quantity }) => {
+        const item = lines.find((i) => i.id === item_id)
         return item
-          ? [
-              {
-                variant_id: item.variant_id,
-                variant_sku: item.variant_sku,
-                quantity: MathBN.convert(returned.quantity as number).toNumber(),
-              },
-            ]
+          ? [{ variant_id: item.variant_id, variant_sku: item.variant_sku, quantity: quantityOf(quantity) }]
           : []
       }),
       // Where Medusa sends it back: the fulfillment's location (from the option's zone), else the return's own.

@@ -1,7 +1,6 @@
 /**
- * The booking job's pass (every minute): books deliveries and returns whose
- * retry is due, finishes attempts left mid-booking by a stopped process, and
- * books recent orders with a lastmile method that have no task at all (an
+ * The booking job's pass (every minute): books deliveries and returns whose retry is due, finishes attempts left
+ * mid-booking by a stopped process, and books recent orders with a lastmile method that have no task at all (an
  * `order.placed` that was never handled). A cancelled order is never booked.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
@@ -88,13 +87,9 @@ export async function retryDueBookings(
     { kind: "return", ...dueFilter },
     { take: batch, order: { created_at: "ASC" } }
   )
-  for (const task of dueReturns) {
-    if (task.return_id) {
-      outcomes[task.return_id] = await bookTask(
-        container,
-        { kind: "return", return_id: task.return_id },
-        { lock_timeout: 0 }
-      )
+  for (const { return_id } of dueReturns) {
+    if (return_id) {
+      outcomes[return_id] = await bookTask(container, { kind: "return", return_id }, { lock_timeout: 0 })
     }
   }
   return outcomes

@@ -1,10 +1,8 @@
 /**
- * Runs the booking workflow for one task and says what it came to, for the
- * roads that must not fail because of the service (a subscriber, the job, an
- * admin route, the `fulfillmentCreated` hook, which turns a refusal into
- * Medusa's error itself). The outcome is the workflow's, or, when the run
- * failed (another run holds the lock, or Medusa refused the fulfillment), the
- * task row's as the run's compensation left it.
+ * Runs the booking workflow for one task and says what it came to, for the roads that must not fail because of the
+ * service (a subscriber, the job, an admin route, the `fulfillmentCreated` hook, which turns a refusal into Medusa's
+ * error itself). The outcome is the workflow's, or, when the run failed (another run holds the lock, or Medusa refused
+ * the fulfillment), the task row's as the run's compensation left it.
  */
 import { randomUUID } from "node:crypto"
 import type { MedusaContainer } from "@medusajs/framework/types"
@@ -64,9 +62,8 @@ function outcomeOf(result: BookTaskWorkflowOutput): TaskBookingOutcome {
 }
 
 /**
- * A run that failed (Medusa refused the fulfillment, or the booking inside it
- * refused): the task row says how its compensation or the booking settled
- * it, and names the cause when its compensation could only say "interrupted".
+ * A run that failed (Medusa refused the fulfillment, or the booking inside it refused): the task row says how its
+ * compensation or the booking settled it, and names the cause when its compensation could only say "interrupted".
  */
 async function settledAfter(
   container: MedusaContainer,

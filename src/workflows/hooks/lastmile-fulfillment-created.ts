@@ -1,10 +1,8 @@
 /**
- * Books every lastmile fulfillment Medusa creates, whoever creates it, inside
- * the workflow that creates it (ARCHITECTURE.md, decisions 19 and 39). The one
- * place a refusal becomes an error, so Medusa undoes the fulfillment and the
- * merchant reads a 400 with the reason. If Medusa undoes a booked fulfillment,
- * the compensation takes the booking off it (so Medusa can cancel it) and the
- * row adopts the booked task at the next attempt.
+ * Books every lastmile fulfillment Medusa creates, whoever creates it, inside the workflow that creates it
+ * (ARCHITECTURE.md, decisions 19 and 39). The one place a refusal becomes an error, so Medusa undoes the fulfillment
+ * and the merchant reads a 400 with the reason. If Medusa undoes a booked fulfillment, the compensation takes the
+ * booking off it (so Medusa can cancel it) and the row adopts the booked task at the next attempt.
  */
 import { logger } from "@medusajs/framework/logger"
 import { MedusaError } from "@medusajs/framework/utils"

@@ -1,7 +1,6 @@
 /**
- * Registers the plugin's additions to Medusa's shipping pricing contexts
- * (src/lib/checkout/pricing-additions.ts): the cart's on the two cart pricing
- * workflows, an order's on the two that price an exchange's or a claim's.
+ * Registers the plugin's additions to Medusa's shipping pricing contexts (src/lib/checkout/pricing-additions.ts): the
+ * cart's on the two cart pricing workflows, an order's on the two that price an exchange's or a claim's.
  */
 import { logger } from "@medusajs/framework/logger"
 import type { MedusaContainer } from "@medusajs/framework/types"

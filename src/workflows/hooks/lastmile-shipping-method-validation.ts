@@ -1,9 +1,8 @@
 /**
- * Before Medusa prices a lastmile option the shopper is choosing: the cart has
- * what the service needs, and the option (and its `rate_code`) can be offered.
- * Otherwise the shopper gets a 400 saying what to fix, not Medusa's "do not
- * have a price". The option is read from the cart's rates as the rates route
- * answers them (kept, or priced now from the state's one quote).
+ * Before Medusa prices a lastmile option the shopper is choosing: the cart has what the service needs, and the option
+ * (and its `rate_code`) can be offered. Otherwise the shopper gets a 400 saying what to fix, not Medusa's "do not have
+ * a price". The option is read from the cart's rates as the rates route answers them (kept, or priced now from the
+ * state's one quote).
  */
 import { logger } from "@medusajs/framework/logger"
 import { MedusaError } from "@medusajs/framework/utils"
@@ -52,10 +51,8 @@ const validateLastmileChoice: Parameters<typeof addShippingMethodToCartWorkflow.
     }
     const code = asked.wish?.rateCode
     // A rate asked for must be one the quote offers; without rates (the fallback, a kept price) the choice checks it.
-    if (
-      rate.available &&
-      (!code || !rate.rates.length || rate.rates.some((r) => r.available && r.rate_code === code))
-    ) {
+    const offered = !code || !rate.rates.length || rate.rates.some((r) => r.available && r.rate_code === code)
+    if (rate.available && offered) {
       continue
     }
     throw new MedusaError(

@@ -1,18 +1,18 @@
 import { deliveryUnitOf, fulfillmentLines } from "../delivery-unit"
 
 const order = { id: "order_1", display_id: 1001 }
-const exchange = { id: "oexc_1", display_id: 3, item_ids: ["line_mug"] }
-const claim = { id: "claim_1", item_ids: ["line_cap"] }
+const exchange = { id: "oexc_1", kind: "exchange" as const, item_ids: ["line_mug"] }
+const claim = { id: "claim_1", kind: "claim" as const, item_ids: ["line_cap"] }
 
 describe("which delivery of an order a fulfillment is", () => {
   it("is the order's own until that is booked", () => {
     expect(
-      deliveryUnitOf({ order, lineIds: ["line_tee"], exchanges: [exchange], claims: [], orderDeliveryBooked: false })
+      deliveryUnitOf({ order, lineIds: ["line_tee"], replacements: [exchange], orderDeliveryBooked: false })
     ).toEqual({ origin: "order", merchantOrderId: "order_1", merchantOrderName: "#1001" })
   })
 
   it("is a replacement's own, under its exchange's or claim's id, telling the courier what it replaces", () => {
-    const base = { order, exchanges: [exchange], claims: [claim], orderDeliveryBooked: true }
+    const base = { order, replacements: [claim, exchange], orderDeliveryBooked: true }
     expect(deliveryUnitOf({ ...base, lineIds: ["line_mug"] })).toEqual({
       origin: "exchange",
       merchantOrderId: "oexc_1",
@@ -25,7 +25,7 @@ describe("which delivery of an order a fulfillment is", () => {
   })
 
   it("gives items shipped separately after the booking a reference of their own, the same for the same items", () => {
-    const base = { order, exchanges: [], claims: [], orderDeliveryBooked: true }
+    const base = { order, replacements: [], orderDeliveryBooked: true }
     const first = deliveryUnitOf({ ...base, lineIds: ["line_b", "line_a"] })
     expect(first.origin).toBe("part")
     expect(first.merchantOrderId).toMatch(/^order_1~[0-9a-f]{10}$/)

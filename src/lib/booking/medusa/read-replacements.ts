@@ -1,19 +1,15 @@
 /**
- * An order's exchanges and claims, as the booking reads them: each
- * replacement's own items (booked as its own delivery, never with the
- * order's) and the options its outbound methods use.
+ * An order's exchanges and claims, as the booking reads them: each replacement's own items (booked as its own delivery,
+ * never with the order's) and the options its outbound methods use.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { ReplacementRef } from "../delivery-unit"
 
-export interface OrderReplacement {
-  id: string
-  kind: "exchange" | "claim"
+export interface OrderReplacement extends ReplacementRef {
   cancelled: boolean
   /** When it was created: a replacement's booking latency is measured from here. */
   created_at: string | Date | null
-  /** The order line ids of the replacement's outbound items. */
-  item_ids: string[]
   /** The shipping options of its outbound methods. */
   option_ids: string[]
 }

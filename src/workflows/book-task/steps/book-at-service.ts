@@ -1,8 +1,7 @@
 /**
- * The booking core as a step (src/lib/booking/book-at-service.ts); its answer
- * is data, so the next step records it under the same lock. The service
- * cannot cancel, so the compensation only makes sure the task is never posted
- * again blindly.
+ * The booking core as a step (src/lib/booking/book-at-service.ts); its answer is data, so the next step records it
+ * under the same lock. The service cannot cancel, so the compensation only makes sure the task is never posted again
+ * blindly.
  */
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import { LASTMILE_MODULE } from "../../../modules/lastmile"
@@ -11,15 +10,11 @@ import { type BookingSubject, bookAtService } from "../../../lib/booking/book-at
 import { type ServiceBookingOutcome, refusal } from "../../../lib/booking/booking-outcome"
 import type { Attempt } from "./prepare-booking"
 
-export interface BookAtServiceInput extends Attempt {
-  subject: BookingSubject
-}
-
 export const bookAtServiceStepId = "lastmile-book-at-service"
 
 export const bookAtServiceStep = createStep(
   bookAtServiceStepId,
-  async (input: BookAtServiceInput, { container }) => {
+  async (input: Attempt & { subject: BookingSubject }, { container }) => {
     const { subject, task_row_id, attempts } = input
     const connection = container.resolve<LastmileModuleService>(LASTMILE_MODULE).connection()
     const outcome: ServiceBookingOutcome = connection

@@ -1,9 +1,7 @@
 /**
- * Which task a booking run is for, read before its lock is taken: its
- * reference at the service (decision 2), so the lock's key. A fulfillment is
- * read first, since which delivery it is depends on its items. The lock's
- * owner is settled here: a step's result is kept with the run, a transform's
- * is not.
+ * Which task a booking run is for, read before its lock is taken: its reference at the service (decision 2), so the
+ * lock's key. A fulfillment is read first, since which delivery it is depends on its items. The lock's owner is settled
+ * here: a step's result is kept with the run, a transform's is not.
  */
 import { randomUUID } from "node:crypto"
 import type { MedusaContainer } from "@medusajs/framework/types"
@@ -11,25 +9,23 @@ import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import type { BookingSkip } from "../../../lib/booking/booking-outcome"
 import { type BookingTarget, type FulfillmentIdentity, readFulfillmentBooking } from "../read-booking"
 
-export type TaskIdentity = { lock_owner: string } & (
+type Identity =
   | { action: "skip"; outcome: BookingSkip }
   | { action: "refuse"; reason: string }
   | { action: "go"; kind: "order" | "return"; reference: string }
   | { action: "go"; kind: "fulfillment"; reference: string; delivery: Extract<FulfillmentIdentity, { action: "book" }> }
-)
+
+export type TaskIdentity = Identity & { lock_owner: string }
 
 export const identifyTaskStepId = "lastmile-identify-task"
 
 export const identifyTaskStep = createStep(
   identifyTaskStepId,
   async ({ target, lock_owner }: { target: BookingTarget; lock_owner?: string }, { container }) => {
-    const owner = lock_owner ?? `lastmile-book:${randomUUID()}`
     const identity = await identify(container, target)
-    return new StepResponse<TaskIdentity>({ ...identity, lock_owner: owner } as TaskIdentity)
+    return new StepResponse<TaskIdentity>({ ...identity, lock_owner: lock_owner ?? `lastmile-book:${randomUUID()}` })
   }
 )
-
-type Identity = TaskIdentity extends infer T ? (T extends unknown ? Omit<T, "lock_owner"> : never) : never
 
 /** Which task the target is, without the lock's owner (the runner reads it again after a failed run). */
 export async function identify(container: MedusaContainer, target: BookingTarget): Promise<Identity> {
@@ -38,12 +34,8 @@ export async function identify(container: MedusaContainer, target: BookingTarget
     return { action: "go", kind: target.kind, reference }
   }
   const delivery = await readFulfillmentBooking(container, target.fulfillment_id)
-  switch (delivery.action) {
-    case "skip":
-      return { action: "skip", outcome: { status: "not_lastmile" } }
-    case "refuse":
-      return delivery
-    default:
-      return { action: "go", kind: "fulfillment", reference: delivery.reference, delivery }
+  if (delivery.action === "book") {
+    return { action: "go", kind: "fulfillment", reference: delivery.subject.merchantOrderId, delivery }
   }
+  return delivery.action === "skip" ? { action: "skip", outcome: { status: "not_lastmile" } } : delivery
 }

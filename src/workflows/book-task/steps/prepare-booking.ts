@@ -1,10 +1,8 @@
 /**
- * Under the task's lock, the plan (ARCHITECTURE.md, decision 39): skip,
- * refuse with no attempt, `fulfil` (the plugin's own run creates the
- * fulfillment, whose `fulfillmentCreated` hook books it with this run's lock
- * and attempt) or `book`. The row's attempt starts before the service is
- * called, so a crash leaves a trace the booking job finishes; the
- * compensation settles an attempt still under way for a retry.
+ * Under the task's lock, the plan (ARCHITECTURE.md, decision 39): skip, refuse with no attempt, `fulfil` (the plugin's
+ * own run creates the fulfillment, whose `fulfillmentCreated` hook books it with this run's lock and attempt) or
+ * `book`. The row's attempt starts before the service is called, so a crash leaves a trace the booking job finishes;
+ * the compensation settles an attempt still under way for a retry.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
@@ -21,8 +19,7 @@ import { type BookingAdditionalData, isPendingBooking } from "../../../lib/contr
 import {
   type BookingRead,
   type BookingTarget,
-  itemsToFulfil,
-  liveFulfillments,
+  type OrderDeliveryRead,
   readFulfillmentBooking,
   readOrderDelivery,
   readReturnBooking,
@@ -40,10 +37,7 @@ export interface PrepareBookingInput {
 }
 
 /** An attempt under way on a task row. */
-export interface Attempt {
-  task_row_id: string
-  attempts: number
-}
+export type Attempt = { task_row_id: string; attempts: number }
 
 export type BookingPlan =
   | { action: "skip"; outcome: BookingSkip }
@@ -107,7 +101,7 @@ async function planFulfillmentBooking(
   handed: number | undefined
 ): Promise<BookingPlan> {
   const details = {
-    name: read.name,
+    name: read.subject.merchantOrderName,
     rate_code: read.subject.wish?.rateCode ?? null,
     delivery_type: read.subject.deliveryType,
     merchant_location_id: read.subject.merchantLocationId ?? null,
@@ -117,7 +111,7 @@ async function planFulfillmentBooking(
     kind: "delivery",
     origin: read.origin,
     order_id: read.order_id,
-    merchant_order_id: read.reference,
+    merchant_order_id: read.subject.merchantOrderId,
     ...details,
   })
   if (task.status === "booked") {
@@ -126,14 +120,14 @@ async function planFulfillmentBooking(
       : {
           action: "refuse",
           code: BOOKING_ERROR_CODES.alreadyBooked,
-          reason: alreadyBookedReason(read.name, task.task_id ?? "", task.tracking_id),
+          reason: alreadyBookedReason(read.subject.merchantOrderName, task.task_id ?? "", task.tracking_id),
         }
   }
   if (task.status === "cancelled") {
     return {
       action: "refuse",
       code: BOOKING_ERROR_CODES.needsAttention,
-      reason: `${read.name} was cancelled: it is never booked again.`,
+      reason: `${read.subject.merchantOrderName} was cancelled: it is never booked again.`,
     }
   }
   // The plugin's own run started this attempt on the row already (under the same lock).
@@ -165,24 +159,24 @@ async function planOrderDelivery(
   const task = await tasks.findOrCreateTask({
     kind: "delivery",
     origin: read.origin,
-    order_id: read.order.id,
-    merchant_order_id: read.reference,
-    name: read.name,
+    order_id: read.order_id,
+    merchant_order_id: read.merchantOrderId,
+    name: read.merchantOrderName,
   })
   const settled = waitingOrDone(task, input)
   if (settled) {
     return settled
   }
-  const live = liveFulfillments(read.order, read.lineIds)
+  const { live } = read
   // A booking on a fulfillment that no row records (the process stopped in between, or the row was lost).
-  if (await recordFromFulfillment(tasks, task, read.order.id, live)) {
+  if (await recordFromFulfillment(tasks, task, read.order_id, live)) {
     return { action: "skip", outcome: { status: "already_booked" } }
   }
   // A fulfillment Medusa created and nobody booked (a process stopped inside its workflow): that one is booked.
   const pending = live.find((f) => isPendingBooking(f.data))
   if (pending) {
     const existing = await readFulfillmentBooking(container, pending.id)
-    if (existing.action === "book" && existing.reference === task.merchant_order_id) {
+    if (existing.action === "book" && existing.subject.merchantOrderId === task.merchant_order_id) {
       return planFulfillmentBooking(tasks, existing, undefined)
     }
     const reason =
@@ -192,8 +186,7 @@ async function planOrderDelivery(
     await tasks.recordFailure(task, { attempts: task.attempts, message: reason, needsAttention: true })
     return { action: "skip", outcome: { status: "needs_attention", reason } }
   }
-  const items = itemsToFulfil(read)
-  if (!items.length) {
+  if (!read.items.length) {
     // Without this the row would stay failed (or pending) and the job would read the order every minute.
     await tasks.recordNothingToBook(task)
     return { action: "skip", outcome: { status: "nothing_to_book" } }
@@ -204,9 +197,9 @@ async function planOrderDelivery(
     task_row_id: task.id,
     attempts,
     fulfillment: {
-      order_id: read.order.id,
-      shipping_option_id: read.option.id,
-      items,
+      order_id: read.order_id,
+      shipping_option_id: read.shipping_option_id,
+      items: read.items,
       additional_data: { lastmile: { lock_owner: input.identity.lock_owner, attempt: attempts } },
     },
   }
@@ -225,7 +218,7 @@ async function planReturn(
   if (read.cancelled) {
     // A cancelled return is never booked, and its row (if any) is closed so no pass reads it again.
     await tasks.closeUnbookedTasks(
-      { merchant_order_id: read.reference },
+      { merchant_order_id: read.subject.merchantOrderId },
       "Cancelled in Medusa before it was booked: it is never booked."
     )
     return { action: "skip", outcome: { status: "cancelled" } }
@@ -234,9 +227,9 @@ async function planReturn(
     kind: "return",
     origin: "return",
     order_id: read.order_id,
-    return_id: read.reference,
+    return_id: read.subject.merchantOrderId,
     fulfillment_id: read.fulfillment_id,
-    merchant_order_id: read.reference,
+    merchant_order_id: read.subject.merchantOrderId,
   })
   const settled = waitingOrDone(task, input)
   if (settled) {
@@ -249,7 +242,7 @@ async function planReturn(
   }
   // An attempt left mid-booking by a stopped process may have posted: never again blindly.
   const interrupted = task.status === "booking" && !input.retry_needs_attention
-  const attempts = await tasks.startAttempt(task, { name: read.name, ...read.context })
+  const attempts = await tasks.startAttempt(task, { name: read.subject.merchantOrderName, ...read.context })
   return {
     action: "book",
     task_row_id: task.id,
@@ -263,11 +256,8 @@ async function planReturn(
 
 /** A task that needs no attempt now: booked already, cancelled, or waiting for the merchant. */
 function waitingOrDone(task: TaskRow, input: PrepareBookingInput): BookingPlan | undefined {
-  if (task.status === "booked") {
-    return { action: "skip", outcome: { status: "already_booked" } }
-  }
-  if (task.status === "cancelled") {
-    return { action: "skip", outcome: { status: "cancelled" } }
+  if (task.status === "booked" || task.status === "cancelled") {
+    return { action: "skip", outcome: { status: task.status === "booked" ? "already_booked" : "cancelled" } }
   }
   if (task.status === "needs_attention" && !input.retry_needs_attention) {
     return {
@@ -278,16 +268,12 @@ function waitingOrDone(task: TaskRow, input: PrepareBookingInput): BookingPlan |
   return undefined
 }
 
-/**
- * A booking that reached a fulfillment of this delivery but no task row (the
- * row's last write failed, or the row was lost): recorded from the
- * fulfillment, never booked again.
- */
+/** A booking on a fulfillment of this delivery that no row records (a lost write): recorded, never booked again. */
 async function recordFromFulfillment(
   tasks: LastmileModuleService,
   task: TaskRow,
   orderId: string,
-  live: ReturnType<typeof liveFulfillments>
+  live: Extract<OrderDeliveryRead, { live: unknown }>["live"]
 ): Promise<boolean> {
   const booked = live.filter((f) => f.booking)
   if (!booked.length) {

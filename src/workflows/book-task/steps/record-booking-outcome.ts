@@ -1,12 +1,10 @@
 /**
- * Records what the booking came to, under the task's lock: a booked task on
- * its fulfillment (data and tracking labels) and its row; anything else on the
- * row, settled once (lib/booking/booking-outcome.ts).
+ * Records what the booking came to, under the task's lock: a booked task on its fulfillment (data and tracking labels)
+ * and its row; anything else on the row, settled once (lib/booking/booking-outcome.ts).
  *
- * No failure can lose a booking: the row first learns the task (still
- * `booking`), then the fulfillment gets it, then the row is marked booked; a
- * process that stops in between leaves a row the job's pass finishes. The
- * compensation puts the row and the fulfillment back as they were.
+ * No failure can lose a booking: the row first learns the task (still `booking`), then the fulfillment gets it, then
+ * the row is marked booked; a process that stops in between leaves a row the job's pass finishes. The compensation puts
+ * the row and the fulfillment back as they were.
  */
 import type { IFulfillmentModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
@@ -15,13 +13,13 @@ import { LASTMILE_MODULE } from "../../../modules/lastmile"
 import type { LastmileModuleService, TaskRow } from "../../../modules/lastmile/service"
 import { type ServiceBookingOutcome, quotedRateOf, settlementOf } from "../../../lib/booking/booking-outcome"
 import { LASTMILE_DATA_MARKER, PENDING_BOOKING, toFulfillmentData, toLabels } from "../../../lib/contracts/plugin-data"
-import type { BookingRead } from "../read-booking"
+import type { BookingPlan } from "./prepare-booking"
 import { errorMessage } from "../../../lib/support/error-message"
 
-export interface RecordBookingOutcomeInput {
-  task_row_id: string
-  read: BookingRead
-  retryable: boolean
+export type RecordBookingOutcomeInput = Pick<
+  Extract<BookingPlan, { action: "book" }>,
+  "task_row_id" | "read" | "retryable"
+> & {
   outcome: ServiceBookingOutcome
 }
 
@@ -31,11 +29,8 @@ export type RecordedOutcome =
   /** The next attempt as an ISO timestamp (workflow results travel as JSON). */
   | { status: "failed"; reason: string; next_attempt_at: string }
 
-interface Before {
-  row: TaskRow
-  /** The fulfillment's data before the booking. */
-  fulfillment?: { id: string; data: Record<string, unknown> | null }
-}
+/** The row, and the fulfillment's data, before the booking. */
+type Before = { row: TaskRow; fulfillment?: { id: string; data: Record<string, unknown> | null } }
 
 export const recordBookingOutcomeStepId = "lastmile-record-booking-outcome"
 
@@ -58,8 +53,8 @@ export const recordBookingOutcomeStep = createStep(
         : { status: "needs_attention", reason: settlement.reason }
       logger.warn(
         next
-          ? `lastmile: booking ${read.reference} failed, retrying from ${next.toISOString()}: ${settlement.reason}`
-          : `lastmile: booking ${read.reference} needs attention: ${settlement.reason}`
+          ? `lastmile: booking ${read.subject.merchantOrderId} failed, retrying from ${next.toISOString()}: ${settlement.reason}`
+          : `lastmile: booking ${read.subject.merchantOrderId} needs attention: ${settlement.reason}`
       )
       return new StepResponse<RecordedOutcome, Before>(recorded, { row })
     }
@@ -82,10 +77,7 @@ export const recordBookingOutcomeStep = createStep(
       window: rate?.window ? { from: rate.window.from, to: rate.window.to } : read.shown.window,
       bookedAt,
     })
-    const before: Before = {
-      row,
-      fulfillment: fulfillment && { id: fulfillment.id, data: fulfillment.data ?? null },
-    }
+    const before: Before = { row, fulfillment: fulfillment && { id: fulfillment.id, data: fulfillment.data ?? null } }
     await tasks.updateLastmileTasks({ id: row.id, fulfillment_id: read.fulfillment_id, ...fields })
     // Medusa's input type leaves labels out, but the module stores them.
     await fulfillments.updateFulfillment(read.fulfillment_id, { data, labels: toLabels(data) } as never)
@@ -117,10 +109,9 @@ export const recordBookingOutcomeStep = createStep(
 )
 
 /**
- * Takes a booking off a fulfillment: its tracking labels, and its data back
- * to the provider's placeholder. Medusa merges a fulfillment's data on
- * update, so the booking's keys are cleared rather than left out. The
- * provider then lets Medusa cancel the fulfillment, as a rollback does.
+ * Takes a booking off a fulfillment: its tracking labels, and its data back to the provider's placeholder. Medusa
+ * merges a fulfillment's data on update, so the booking's keys are cleared rather than left out. The provider then lets
+ * Medusa cancel the fulfillment, as a rollback does.
  */
 export async function clearFulfillmentBooking(
   container: MedusaContainer,
