@@ -100,10 +100,15 @@ export async function packPlugin(into: string): Promise<string> {
   return join(into, name)
 }
 
-/** `npm pack` of packages/storefront (built first): the plugin's dependency, and what a storefront installs. */
+/**
+ * `npm pack` of packages/storefront (built first): the plugin's dependency, and what a storefront installs.
+ * CI's one build includes it; not building again also keeps two system tests run side by side off the same files.
+ */
 export async function packStorefrontPackage(into: string): Promise<string> {
   const dir = join(REPO_DIR, "packages", "storefront")
-  await run("npm", ["run", "build", "--silent"], { cwd: dir })
+  if (process.env.LASTMILE_PLUGIN_BUILT !== "1" || !existsSync(join(dir, "dist"))) {
+    await run("npm", ["run", "build", "--silent"], { cwd: dir })
+  }
   const out = await run("npm", ["pack", "--silent", "--pack-destination", into], { cwd: dir })
   return join(into, out.trim().split("\n").pop()!.trim())
 }
