@@ -52,7 +52,7 @@ export interface BookingSubject {
 export interface BookingPolicy {
   productIdSource: MerchantProductIdSource
   priceTolerancePercent: number
-  rateRule: DeliveryRateRule
+  deliveryRateRule: DeliveryRateRule
 }
 
 export async function bookAtService(
@@ -61,13 +61,11 @@ export async function bookAtService(
   policy: BookingPolicy,
   now: () => Date = () => new Date()
 ): Promise<ServiceBookingOutcome> {
-  try {
-    return await book(client, subject, policy, now)
-  } catch (error) {
+  return book(client, subject, policy, now).catch((error: unknown) => {
     const outcome = outcomeOfError(error)
     // The lookup of a return that may have posted failed: still never posted again blindly.
     return subject.mustNotPost && outcome.status === "unknown" ? { ...outcome, posted: true } : outcome
-  }
+  })
 }
 
 async function book(
@@ -76,6 +74,7 @@ async function book(
   policy: BookingPolicy,
   now: () => Date
 ): Promise<ServiceBookingOutcome> {
+  const { productIdSource, priceTolerancePercent, deliveryRateRule: rule } = policy
   const taskType = subject.direction === "return" ? "RETURN" : "DELIVERY"
   if (subject.lookupFirst || subject.mustNotPost) {
     const existing = await client.findTask(subject.merchantOrderId, { kind: taskType })
@@ -106,7 +105,7 @@ async function book(
     email: subject.email,
     collectionAddress: subject.merchantAddress,
     merchantLocationId: collection ? (subject.merchantLocationId ?? undefined) : undefined,
-    productIdSource: policy.productIdSource,
+    productIdSource,
   })
   if (!built.ok) {
     return refusal(built.problems.map((p) => p.message).join(" "))
@@ -129,14 +128,14 @@ async function book(
     collection && needsStoreDirectory(quote) ? toStoreDescriptions(await client.listFulfilmentLocations()) : []
   const choice = collection
     ? selectCollectionRate(quote, subject.merchantLocationId!, subject.currency, stores)
-    : selectDeliveryRate(quote, subject.deliveryType, subject.currency, { rule: policy.rateRule, wish: subject.wish })
+    : selectDeliveryRate(quote, subject.deliveryType, subject.currency, { rule, wish: subject.wish })
   if (!choice.ok) {
     const why = subject.direction === "return" ? choice.detail : shopperReason(subject.option, choice)
     return refusal(`the ${rateWanted(subject)} is no longer offered (${why})`)
   }
   // The most a delivery may cost: what was paid, plus the tolerance.
   const paid = subject.direction === "delivery" && Number.isFinite(subject.paidMinor) ? Number(subject.paidMinor) : null
-  if (paid !== null && choice.price.amount > paid * (1 + policy.priceTolerancePercent / 100)) {
+  if (paid !== null && choice.price.amount > paid * (1 + priceTolerancePercent / 100)) {
     return refusal(
       `the price rose from ${formatMinor(paid, subject.currency)} paid to ${formatMinor(choice.price.amount, subject.currency)}`
     )
