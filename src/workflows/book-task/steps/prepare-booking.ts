@@ -19,7 +19,6 @@ import { type BookingAdditionalData, isPendingBooking } from "../../../lib/contr
 import {
   type BookingRead,
   type BookingTarget,
-  type OrderDeliveryRead,
   readFulfillmentBooking,
   readOrderDelivery,
   readReturnBooking,
@@ -51,13 +50,7 @@ export type BookingPlan =
         additional_data: { lastmile: BookingAdditionalData }
       }
     } & Attempt)
-  | ({
-      action: "book"
-      read: BookingRead
-      subject: BookingSubject
-      /** False when the booking job cannot redo it (items the merchant picked by hand): a failure waits for them. */
-      retryable: boolean
-    } & Attempt)
+  | ({ action: "book"; read: BookingRead; subject: BookingSubject } & Attempt)
 
 export const prepareBookingStepId = "lastmile-prepare-booking"
 
@@ -93,12 +86,14 @@ async function planBooking(container: MedusaContainer, input: PrepareBookingInpu
     : planReturn(container, tasks, identity.reference, input)
 }
 
-/** A lastmile fulfillment Medusa created (the dashboard, an exchange, a host app, or the plugin's own run). */
+/**
+ * A lastmile fulfillment Medusa created (the dashboard, an exchange, a host app, or the plugin's own run); `handed`:
+ * the attempt the plugin's own run started and hands over, if it is its run.
+ */
 async function planFulfillmentBooking(
   tasks: LastmileModuleService,
   read: BookingRead,
-  /** The attempt the plugin's own run started and hands over, if it is its run. */
-  handed: number | undefined
+  handed?: number
 ): Promise<BookingPlan> {
   const details = {
     name: read.subject.merchantOrderName,
@@ -140,8 +135,6 @@ async function planFulfillmentBooking(
     read,
     // Only the plugin's own first attempt knows that nothing of ours can exist at the service yet.
     subject: { ...read.subject, lookupFirst: !(ours && attempts === 1) },
-    // The job cannot fulfil again items the merchant picked by hand: those wait for them.
-    retryable: read.origin !== "part",
   }
 }
 
@@ -167,17 +160,26 @@ async function planOrderDelivery(
   if (settled) {
     return settled
   }
-  const { live } = read
-  // A booking on a fulfillment that no row records (the process stopped in between, or the row was lost).
-  if (await recordFromFulfillment(tasks, task, read.order_id, live)) {
+  // A booking on a fulfillment that no row records (the process stopped in between, or the row was lost): recorded,
+  // never booked again. Without the row's task, one that no other booked row of the order holds.
+  const booked = read.live.flatMap(({ id, booking }) => (booking ? [{ id, booking }] : []))
+  const recorded =
+    booked.length && !task.task_id
+      ? await tasks.listLastmileTasks({ order_id: read.order_id, status: "booked" }, { select: ["task_id"] })
+      : []
+  const found = booked.find(({ booking }) =>
+    task.task_id ? String(booking.taskId) === task.task_id : !recorded.some((t) => t.task_id === String(booking.taskId))
+  )
+  if (found) {
+    await tasks.recordBookedFromFulfillment(task, found.id, found.booking)
     return { action: "skip", outcome: { status: "already_booked" } }
   }
   // A fulfillment Medusa created and nobody booked (a process stopped inside its workflow): that one is booked.
-  const pending = live.find((f) => isPendingBooking(f.data))
+  const pending = read.live.find((f) => isPendingBooking(f.data))
   if (pending) {
     const existing = await readFulfillmentBooking(container, pending.id)
     if (existing.action === "book" && existing.subject.merchantOrderId === task.merchant_order_id) {
-      return planFulfillmentBooking(tasks, existing, undefined)
+      return planFulfillmentBooking(tasks, existing)
     }
     const reason =
       existing.action === "refuse"
@@ -250,7 +252,6 @@ async function planReturn(
     read,
     // Returns are not said to be de-duplicated: a later attempt looks the earlier one up, never posts blindly.
     subject: { ...read.subject, lookupFirst: attempts > 1, mustNotPost: interrupted },
-    retryable: true,
   }
 }
 
@@ -266,30 +267,4 @@ function waitingOrDone(task: TaskRow, input: PrepareBookingInput): BookingPlan |
     }
   }
   return undefined
-}
-
-/** A booking on a fulfillment of this delivery that no row records (a lost write): recorded, never booked again. */
-async function recordFromFulfillment(
-  tasks: LastmileModuleService,
-  task: TaskRow,
-  orderId: string,
-  live: Extract<OrderDeliveryRead, { live: unknown }>["live"]
-): Promise<boolean> {
-  const booked = live.filter((f) => f.booking)
-  if (!booked.length) {
-    return false
-  }
-  const recorded = new Set(
-    (await tasks.listLastmileTasks({ order_id: orderId, status: "booked" }, { select: ["task_id"] })).map(
-      (t) => t.task_id
-    )
-  )
-  const found = booked.find(({ booking }) =>
-    task.task_id ? String(booking!.taskId) === task.task_id : !recorded.has(String(booking!.taskId))
-  )
-  if (!found?.booking) {
-    return false
-  }
-  await tasks.recordBookedFromFulfillment(task, found.id, found.booking)
-  return true
 }
