@@ -86,6 +86,7 @@ type OrderRead = NonNullable<Awaited<ReturnType<typeof readOrder>>>
 const present = <T>(list: (T | null)[] | null | undefined): T[] => (list ?? []).flatMap((item) => (item ? [item] : []))
 type OrderLine = MedusaLineLike & { id: string; detail?: { fulfilled_quantity?: unknown } | null }
 const orderLines = (order: OrderRead) => present<OrderLine>(order.items)
+type Fulfillment = { id: string; canceled_at?: unknown; data?: unknown; items?: { line_item_id?: string | null }[] }
 const isCancelled = (row: { status?: unknown; canceled_at?: unknown }) => !!row.canceled_at || row.status === "canceled"
 const readAddress = (value: unknown): MedusaAddressLike | null => medusaAddressSchema.safeParse(value).data ?? null
 const quantityOf = (quantity: unknown) => MathBN.convert(quantity as number).toNumber()
@@ -293,12 +294,6 @@ export async function readOrderDelivery(
   const replaced = new Set(replacements.flatMap((r) => r.item_ids))
   const lineIds = row?.item_ids ?? orderLines(order).flatMap((i) => (replaced.has(i.id) ? [] : [i.id]))
   const profileId: string | null = option.shipping_profile_id ?? null
-  type Fulfillment = {
-    id: string
-    canceled_at?: unknown
-    data?: unknown
-    items?: ({ line_item_id?: string | null } | null)[]
-  }
   return {
     ...(row
       ? replacementUnit(order, row)
@@ -377,7 +372,6 @@ export async function readReturnBooking(container: MedusaContainer, returnId: st
   if (!order) {
     return { skip: "not_lastmile" }
   }
-  const name = `${orderName(order)} return`
   const lines = orderLines(order)
   return {
     cancelled: isCancelled(orderReturn),
@@ -390,7 +384,7 @@ export async function readReturnBooking(container: MedusaContainer, returnId: st
       option: buildFulfillmentOptions(connection.options.deliveryTypes).find((o) => o.id === RETURN_OPTION_ID)!,
       deliveryType: connection.options.deliveryTypes[0],
       merchantOrderId: orderReturn.id,
-      merchantOrderName: name,
+      merchantOrderName: `${orderName(order)} return`,
       customerAddress: readAddress(order.shipping_address),
       email: order.email ?? order.customer?.email ?? null,
       // The return's own items (an exchange's or a claim's fulfillment lists the whole order), each as its variant.

@@ -41,8 +41,22 @@ export async function bookTask(
       ? ({ status: "busy", reason: "another run holds the task's lock" } as const)
       : await settledAfter(container, target, errorMessage(failure.error))
   // The booking inside the plugin's own run is told by that run; a settled failure by the step that records it.
-  if (!options.lock_held) {
-    logOutcome(container, target, outcome, failure ? errorMessage(failure.error) : undefined)
+  if (options.lock_held) {
+    return outcome
+  }
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const named =
+    target.kind === "fulfillment"
+      ? `fulfillment ${target.fulfillment_id}`
+      : target.kind === "return"
+        ? `return ${target.return_id}`
+        : (target.reference_id ?? target.order_id)
+  if (outcome.status === "booked") {
+    logger.info(`lastmile: ${named} booked as task ${outcome.taskId}${outcome.adopted ? " (adopted)" : ""}`)
+  } else if (outcome.status === "busy" || outcome.status === "refused") {
+    logger.warn(`lastmile: booking ${named} ${outcome.status === "busy" ? "skipped" : "refused"}: ${outcome.reason}`)
+  } else if (failure) {
+    logger.warn(`lastmile: booking ${named} did not complete (${outcome.status}): ${errorMessage(failure.error)}`)
   }
   return outcome
 }
@@ -80,26 +94,4 @@ async function settledAfter(
   await tasks.noteInterruptionCause(row.id, `The booking attempt did not complete: ${cause}`)
   const settled = taskOutcomeOf(await tasks.retrieveLastmileTask(row.id))
   return settled.status === "booked" ? { status: "already_booked" } : outcomeOf(settled)
-}
-
-function logOutcome(
-  container: MedusaContainer,
-  target: BookingTarget,
-  outcome: TaskBookingOutcome,
-  cause: string | undefined
-): void {
-  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-  const named =
-    target.kind === "fulfillment"
-      ? `fulfillment ${target.fulfillment_id}`
-      : target.kind === "return"
-        ? `return ${target.return_id}`
-        : (target.reference_id ?? target.order_id)
-  if (outcome.status === "booked") {
-    logger.info(`lastmile: ${named} booked as task ${outcome.taskId}${outcome.adopted ? " (adopted)" : ""}`)
-  } else if (outcome.status === "busy" || outcome.status === "refused") {
-    logger.warn(`lastmile: booking ${named} ${outcome.status === "busy" ? "skipped" : "refused"}: ${outcome.reason}`)
-  } else if (cause) {
-    logger.warn(`lastmile: booking ${named} did not complete (${outcome.status}): ${cause}`)
-  }
 }
