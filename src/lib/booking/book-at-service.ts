@@ -151,14 +151,11 @@ async function book(
   }
 }
 
-function rateWanted(subject: BookingSubject): string {
-  if (subject.direction === "return") {
-    return `${subject.deliveryType} rate for this return`
-  }
-  if (subject.option.kind === "collection") {
-    return `collection rate of store ${subject.merchantLocationId}`
-  }
-  return subject.wish?.chosen
-    ? `${subject.deliveryType} rate ${subject.wish.name ?? subject.wish.rateCode} the shopper chose`
-    : `${subject.deliveryType} rate`
-}
+const rateWanted = (subject: BookingSubject): string =>
+  subject.direction === "return"
+    ? `${subject.deliveryType} rate for this return`
+    : subject.option.kind === "collection"
+      ? `collection rate of store ${subject.merchantLocationId}`
+      : subject.wish?.chosen
+        ? `${subject.deliveryType} rate ${subject.wish.name ?? subject.wish.rateCode} the shopper chose`
+        : `${subject.deliveryType} rate`

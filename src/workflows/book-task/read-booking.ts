@@ -122,11 +122,9 @@ export async function readFulfillmentBooking(container: MedusaContainer, id: str
     filters: { id },
   })
   const fulfillment = fulfillments[0]
-  if (!fulfillment || !isLastmileProviderId(fulfillment.provider_id)) {
-    return { action: "skip", reason: "not a lastmile fulfillment" }
-  }
-  if (fulfillment.canceled_at || readFulfillmentData(fulfillment.data)) {
-    return { action: "skip", reason: "cancelled, or booked already" }
+  const live = fulfillment && isLastmileProviderId(fulfillment.provider_id) && !fulfillment.canceled_at
+  if (!live || readFulfillmentData(fulfillment.data)) {
+    return { action: "skip", reason: "not a lastmile fulfillment, cancelled, or booked already" }
   }
   const orderId: string | undefined = fulfillment.order?.id
   if (!orderId) {

@@ -38,10 +38,11 @@ export async function retryDueBookings(
     ],
   }
 
+  const page = { take: batch, order: { created_at: "ASC" } } as const
   const due = await tasks.listLastmileTasks(
     // Items the merchant picked by hand cannot be fulfilled again by the job: they wait for the merchant.
     { kind: "delivery", origin: { $ne: "part" }, ...dueFilter },
-    { take: batch, order: { created_at: "ASC" } }
+    page
   )
   const deliveries = new Map<string, BookingTarget>(due.map((task) => [task.merchant_order_id, deliveryTarget(task)]))
 
@@ -61,16 +62,12 @@ export async function retryDueBookings(
         (o.shipping_methods ?? []).some((m) => methodKindOf(m?.data) !== null)
       )
       .map((o: { id: string }) => o.id)
-    if (candidates.length) {
-      const known = new Set(
-        (await tasks.listLastmileTasks({ merchant_order_id: candidates }, { select: ["merchant_order_id"] })).map(
-          (t) => t.merchant_order_id
-        )
-      )
-      for (const id of candidates) {
-        if (!known.has(id) && deliveries.size < batch) {
-          deliveries.set(id, { kind: "order", order_id: id })
-        }
+    const known = candidates.length
+      ? await tasks.listLastmileTasks({ merchant_order_id: candidates }, { select: ["merchant_order_id"] })
+      : []
+    for (const id of candidates) {
+      if (!known.some((t) => t.merchant_order_id === id) && deliveries.size < batch) {
+        deliveries.set(id, { kind: "order", order_id: id })
       }
     }
   }
@@ -83,10 +80,7 @@ export async function retryDueBookings(
   }
   // Returns whose booking failed before the service processed it, or was left mid-booking by a stopped process
   // (the booking looks those up and never posts them again blindly).
-  const dueReturns = await tasks.listLastmileTasks(
-    { kind: "return", ...dueFilter },
-    { take: batch, order: { created_at: "ASC" } }
-  )
+  const dueReturns = await tasks.listLastmileTasks({ kind: "return", ...dueFilter }, page)
   for (const { return_id } of dueReturns) {
     if (return_id) {
       outcomes[return_id] = await bookTask(container, { kind: "return", return_id }, { lock_timeout: 0 })

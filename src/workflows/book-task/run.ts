@@ -62,18 +62,14 @@ export async function bookTask(
 }
 
 /** What a run (or, after a failed one, the task row) says, in the runners' words. */
-function outcomeOf(result: BookTaskWorkflowOutput): TaskBookingOutcome {
-  switch (result.status) {
-    case "booked":
-      return { status: "booked", taskId: result.task_id, adopted: result.adopted, taskRowId: result.task_row_id }
-    case "failed":
-      return { status: "failed", reason: result.reason, nextAttemptAt: new Date(result.next_attempt_at) }
-    case "booking":
-      return { status: "busy", reason: result.reason }
-    default:
-      return result
-  }
-}
+const outcomeOf = (result: BookTaskWorkflowOutput): TaskBookingOutcome =>
+  result.status === "booked"
+    ? { status: "booked", taskId: result.task_id, adopted: result.adopted, taskRowId: result.task_row_id }
+    : result.status === "failed"
+      ? { status: "failed", reason: result.reason, nextAttemptAt: new Date(result.next_attempt_at) }
+      : result.status === "booking"
+        ? { status: "busy", reason: result.reason }
+        : result
 
 /**
  * A run that failed (Medusa refused the fulfillment, or the booking inside it refused): the task row says how its

@@ -9,12 +9,7 @@ import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import { LASTMILE_MODULE } from "../../../modules/lastmile"
 import type { LastmileModuleService, TaskRow } from "../../../modules/lastmile/service"
 import type { BookingSubject } from "../../../lib/booking/book-at-service"
-import {
-  BOOKING_ERROR_CODES,
-  type BookingErrorCode,
-  type BookingSkip,
-  alreadyBookedReason,
-} from "../../../lib/booking/booking-outcome"
+import { BOOKING_ERROR_CODES, type BookingErrorCode, type BookingSkip } from "../../../lib/booking/booking-outcome"
 import { type BookingAdditionalData, isPendingBooking } from "../../../lib/contracts/plugin-data"
 import {
   type BookingRead,
@@ -79,7 +74,7 @@ async function planBooking(container: MedusaContainer, input: PrepareBookingInpu
     return { action: "refuse", code: BOOKING_ERROR_CODES.needsAttention, reason: identity.reason }
   }
   if (identity.kind === "fulfillment") {
-    return planFulfillmentBooking(tasks, identity.delivery, input.attempt)
+    return planFulfillment(tasks, identity.delivery, input.attempt)
   }
   return target.kind === "order"
     ? planOrderDelivery(container, tasks, target, input)
@@ -90,11 +85,7 @@ async function planBooking(container: MedusaContainer, input: PrepareBookingInpu
  * A lastmile fulfillment Medusa created (the dashboard, an exchange, a host app, or the plugin's own run); `handed`:
  * the attempt the plugin's own run started and hands over, if it is its run.
  */
-async function planFulfillmentBooking(
-  tasks: LastmileModuleService,
-  read: BookingRead,
-  handed?: number
-): Promise<BookingPlan> {
+async function planFulfillment(tasks: LastmileModuleService, read: BookingRead, handed?: number): Promise<BookingPlan> {
   const details = {
     name: read.subject.merchantOrderName,
     rate_code: read.subject.wish?.rateCode ?? null,
@@ -115,7 +106,7 @@ async function planFulfillmentBooking(
       : {
           action: "refuse",
           code: BOOKING_ERROR_CODES.alreadyBooked,
-          reason: alreadyBookedReason(read.subject.merchantOrderName, task.task_id ?? "", task.tracking_id),
+          reason: `${read.subject.merchantOrderName} already has a lastmile delivery (task ${task.task_id ?? ""}${task.tracking_id ? `, tracking ${task.tracking_id}` : ""}). The service books one delivery per reference, so a second lastmile fulfillment of it is refused.`,
         }
   }
   if (task.status === "cancelled") {
@@ -179,7 +170,7 @@ async function planOrderDelivery(
   if (pending) {
     const existing = await readFulfillmentBooking(container, pending.id)
     if (existing.action === "book" && existing.subject.merchantOrderId === task.merchant_order_id) {
-      return planFulfillmentBooking(tasks, existing)
+      return planFulfillment(tasks, existing)
     }
     const reason =
       existing.action === "refuse"
