@@ -14,6 +14,7 @@ import { type BookingAdditionalData, isPendingBooking } from "../../../lib/contr
 import {
   type BookingRead,
   type BookingTarget,
+  type OrderDeliveryRead,
   readFulfillmentBooking,
   readOrderDelivery,
   readReturnBooking,
@@ -38,10 +39,7 @@ export type BookingPlan =
   | { action: "refuse"; code: BookingErrorCode; reason: string }
   | ({
       action: "fulfil"
-      fulfillment: {
-        order_id: string
-        shipping_option_id: string
-        items: { id: string; quantity: number }[]
+      fulfillment: Pick<Exclude<OrderDeliveryRead, { skip: unknown }>, "order_id" | "shipping_option_id" | "items"> & {
         additional_data: { lastmile: BookingAdditionalData }
       }
     } & Attempt)
@@ -67,11 +65,10 @@ export const prepareBookingStep = createStep(
 async function planBooking(container: MedusaContainer, input: PrepareBookingInput): Promise<BookingPlan> {
   const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
   const { identity, target } = input
-  if (identity.action === "skip") {
-    return { action: "skip", outcome: identity.outcome }
-  }
-  if (identity.action === "refuse") {
-    return { action: "refuse", code: BOOKING_ERROR_CODES.needsAttention, reason: identity.reason }
+  if (identity.action !== "go") {
+    return identity.action === "skip"
+      ? { action: "skip", outcome: identity.outcome }
+      : { action: "refuse", code: BOOKING_ERROR_CODES.needsAttention, reason: identity.reason }
   }
   if (identity.kind === "fulfillment") {
     return planFulfillment(tasks, identity.delivery, input.attempt)
@@ -149,7 +146,7 @@ async function planOrderDelivery(
   })
   const settled = waitingOrDone(task, input)
   if (settled) {
-    return settled
+    return { action: "skip", outcome: settled }
   }
   // A booking on a fulfillment that no row records (the process stopped in between, or the row was lost): recorded,
   // never booked again. Without the row's task, one that no other booked row of the order holds.
@@ -226,7 +223,7 @@ async function planReturn(
   })
   const settled = waitingOrDone(task, input)
   if (settled) {
-    return settled
+    return { action: "skip", outcome: settled }
   }
   // The row learnt its task and the fulfillment holds it, but the process stopped before the row was marked.
   if (read.held && task.task_id && String(read.held.taskId) === task.task_id) {
@@ -247,15 +244,12 @@ async function planReturn(
 }
 
 /** A task that needs no attempt now: booked already, cancelled, or waiting for the merchant. */
-function waitingOrDone(task: TaskRow, input: PrepareBookingInput): BookingPlan | undefined {
+function waitingOrDone(task: TaskRow, input: PrepareBookingInput): BookingSkip | undefined {
   if (task.status === "booked" || task.status === "cancelled") {
-    return { action: "skip", outcome: { status: task.status === "booked" ? "already_booked" : "cancelled" } }
+    return { status: task.status === "booked" ? "already_booked" : "cancelled" }
   }
   if (task.status === "needs_attention" && !input.retry_needs_attention) {
-    return {
-      action: "skip",
-      outcome: { status: "needs_attention", reason: task.last_error ?? "waiting for the merchant" },
-    }
+    return { status: "needs_attention", reason: task.last_error ?? "waiting for the merchant" }
   }
   return undefined
 }
