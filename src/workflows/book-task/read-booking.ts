@@ -193,7 +193,6 @@ export async function readFulfillmentBooking(container: MedusaContainer, id: str
     methods.find((m) => (m.chosen.kind ?? (m.chosen.optionId === option.id ? option.kind : null)) === option.kind)
   const chosen = method?.chosen ?? null
   const paid = method?.amount !== undefined && method?.amount !== null ? Number(method.amount) : NaN
-  const replacement = replacements.find((r) => r.id === unit.merchantOrderId)
   return {
     action: "book",
     origin: unit.origin,
@@ -231,7 +230,7 @@ export async function readFulfillmentBooking(container: MedusaContainer, id: str
       shipping_option_id: fulfillment.shipping_option_id ?? null,
       // A collection is made ready at its store, whichever location the merchant fulfils from.
       stock_location_id: (option.kind === "collection" ? optionLocation?.id : from?.id) ?? null,
-      placed_at: isoOf(replacement?.created_at ?? order.created_at),
+      placed_at: isoOf(replacements.find((r) => r.id === unit.merchantOrderId)?.created_at ?? order.created_at),
     },
   }
 }
@@ -259,11 +258,8 @@ export async function readOrderDelivery(
     readOrder(container, target.order_id),
     readOrderReplacements(container, target.order_id),
   ])
-  if (!order) {
-    return { skip: "not_lastmile" }
-  }
-  if (isCancelled(order)) {
-    return { skip: "cancelled" }
+  if (!order || isCancelled(order)) {
+    return { skip: order ? "cancelled" : "not_lastmile" }
   }
   const row = replacements.find((r) => r.id === target.reference_id)
   if (target.reference_id && (!row || row.cancelled)) {
@@ -300,18 +296,14 @@ export async function readOrderDelivery(
     shipping_option_id: option.id,
     // As checkout quoted them: Medusa prices an option with the cart's items of its shipping profile, and refuses
     // to fulfil an item of another profile.
-    items: orderLines(order)
-      .filter(
-        (item) =>
-          lineIds.includes(item.id) &&
-          item.requires_shipping !== false &&
-          (!profileId || !item.variant?.product || item.variant.product.shipping_profile?.id === profileId)
-      )
-      .map((item) => ({
-        id: item.id,
-        quantity: quantityOf(item.quantity) - quantityOf(item.detail?.fulfilled_quantity ?? 0),
-      }))
-      .filter((item) => item.quantity > 0),
+    items: orderLines(order).flatMap((item) => {
+      const ships =
+        lineIds.includes(item.id) &&
+        item.requires_shipping !== false &&
+        (!profileId || !item.variant?.product || item.variant.product.shipping_profile?.id === profileId)
+      const quantity = ships ? quantityOf(item.quantity) - quantityOf(item.detail?.fulfilled_quantity ?? 0) : 0
+      return quantity > 0 ? [{ id: item.id, quantity }] : []
+    }),
     live: present<Fulfillment>(order.fulfillments)
       .filter(
         (f) => !f.canceled_at && present(f.items).some((i) => !!i.line_item_id && lineIds.includes(i.line_item_id))
