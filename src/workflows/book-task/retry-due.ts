@@ -29,7 +29,6 @@ export async function retryDueBookings(
   const now = options.now ?? new Date()
   const batch = options.batchSize ?? 50
   const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const staleBefore = new Date(now.getTime() - (options.staleBookingMs ?? 5 * 60_000))
   const dueFilter = {
     $or: [
@@ -51,17 +50,16 @@ export async function retryDueBookings(
   const since = new Date(now.getTime() - (options.reconcileWindowMs ?? 3 * 24 * 60 * 60_000))
   // Booking at fulfillment: an order without a task is the merchant's to fulfil, not a missed event.
   if (booksOnPlacement(tasks.getPluginOptions())) {
-    const { data: recent } = await query.graph({
+    const { data: recent } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
       entity: "order",
       fields: ["id", "shipping_methods.data"],
       filters: { created_at: { $gte: since, $lte: staleBefore }, canceled_at: null },
       pagination: { take: 500, order: { created_at: "DESC" } },
     })
-    const candidates: string[] = recent
-      .filter((o: { shipping_methods?: ({ data?: unknown } | null)[] | null }) =>
-        (o.shipping_methods ?? []).some((m) => methodKindOf(m?.data) !== null)
-      )
-      .map((o: { id: string }) => o.id)
+    const candidates: string[] = recent.flatMap(
+      (o: { id: string; shipping_methods?: ({ data?: unknown } | null)[] | null }) =>
+        (o.shipping_methods ?? []).some((m) => methodKindOf(m?.data) !== null) ? [o.id] : []
+    )
     const known = candidates.length
       ? await tasks.listLastmileTasks({ merchant_order_id: candidates }, { select: ["merchant_order_id"] })
       : []

@@ -14,8 +14,7 @@ export const bookAtServiceStepId = "lastmile-book-at-service"
 
 export const bookAtServiceStep = createStep(
   bookAtServiceStepId,
-  async (input: Attempt & { subject: BookingSubject }, { container }) => {
-    const { subject, task_row_id, attempts } = input
+  async ({ subject, task_row_id, attempts }: Attempt & { subject: BookingSubject }, { container }) => {
     const connection = container.resolve<LastmileModuleService>(LASTMILE_MODULE).connection()
     const outcome: ServiceBookingOutcome = connection
       ? await bookAtService(connection.client, subject, connection.options)

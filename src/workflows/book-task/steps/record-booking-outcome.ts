@@ -33,11 +33,10 @@ export const recordBookingOutcomeStepId = "lastmile-record-booking-outcome"
 
 export const recordBookingOutcomeStep = createStep(
   recordBookingOutcomeStepId,
-  async (input: RecordBookingOutcomeInput, { container }) => {
+  async ({ task_row_id, read, outcome }: RecordBookingOutcomeInput, { container }) => {
     const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
     const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-    const row = await tasks.retrieveLastmileTask(input.task_row_id)
-    const { outcome, read } = input
+    const row = await tasks.retrieveLastmileTask(task_row_id)
     if (outcome.status !== "booked") {
       // As the row's kind and origin say: items the merchant picked by hand, which the job cannot redo, wait for them.
       const { reason, next } = await tasks.settle(row, outcome)
