@@ -79,12 +79,8 @@ async function book(
   if (subject.lookupFirst || subject.mustNotPost) {
     const existing = await client.findTask(subject.merchantOrderId, { kind: taskType })
     if (existing) {
-      return {
-        status: "booked",
-        task: existing,
-        adopted: true,
-        rate: existing.rateCode ? { rateCode: existing.rateCode } : null,
-      }
+      const rate = existing.rateCode ? { rateCode: existing.rateCode } : null
+      return { status: "booked", task: existing, adopted: true, rate }
     }
     if (subject.mustNotPost) {
       return refusal(

@@ -35,11 +35,12 @@ export async function bookTask(
     throwOnError: false,
   })
   const failure = errors?.[0]
+  const cause = failure ? errorMessage(failure.error) : ""
   const outcome = !failure
     ? outcomeOf(result)
     : failure.action === acquireLockStepId
       ? ({ status: "busy", reason: "another run holds the task's lock" } as const)
-      : await settledAfter(container, target, errorMessage(failure.error))
+      : await settledAfter(container, target, cause)
   // The booking inside the plugin's own run is told by that run; a settled failure by the step that records it.
   if (options.lock_held) {
     return outcome
@@ -55,8 +56,8 @@ export async function bookTask(
     logger.info(`lastmile: ${named} booked as task ${outcome.taskId}${outcome.adopted ? " (adopted)" : ""}`)
   } else if (outcome.status === "busy" || outcome.status === "refused") {
     logger.warn(`lastmile: booking ${named} ${outcome.status === "busy" ? "skipped" : "refused"}: ${outcome.reason}`)
-  } else if (failure) {
-    logger.warn(`lastmile: booking ${named} did not complete (${outcome.status}): ${errorMessage(failure.error)}`)
+  } else if (cause) {
+    logger.warn(`lastmile: booking ${named} did not complete (${outcome.status}): ${cause}`)
   }
   return outcome
 }
