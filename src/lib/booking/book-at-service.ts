@@ -52,7 +52,7 @@ export interface BookingSubject {
 export interface BookingPolicy {
   productIdSource: MerchantProductIdSource
   priceTolerancePercent: number
-  rateRule: DeliveryRateRule
+  deliveryRateRule: DeliveryRateRule
 }
 
 export async function bookAtService(
@@ -61,13 +61,11 @@ export async function bookAtService(
   policy: BookingPolicy,
   now: () => Date = () => new Date()
 ): Promise<ServiceBookingOutcome> {
-  try {
-    return await book(client, subject, policy, now)
-  } catch (error) {
+  return book(client, subject, policy, now).catch((error: unknown) => {
     const outcome = outcomeOfError(error)
     // The lookup of a return that may have posted failed: still never posted again blindly.
     return subject.mustNotPost && outcome.status === "unknown" ? { ...outcome, posted: true } : outcome
-  }
+  })
 }
 
 async function book(
@@ -76,16 +74,13 @@ async function book(
   policy: BookingPolicy,
   now: () => Date
 ): Promise<ServiceBookingOutcome> {
+  const { productIdSource, priceTolerancePercent, deliveryRateRule: rule } = policy
   const taskType = subject.direction === "return" ? "RETURN" : "DELIVERY"
   if (subject.lookupFirst || subject.mustNotPost) {
     const existing = await client.findTask(subject.merchantOrderId, { kind: taskType })
     if (existing) {
-      return {
-        status: "booked",
-        task: existing,
-        adopted: true,
-        rate: existing.rateCode ? { rateCode: existing.rateCode } : null,
-      }
+      const rate = existing.rateCode ? { rateCode: existing.rateCode } : null
+      return { status: "booked", task: existing, adopted: true, rate }
     }
     if (subject.mustNotPost) {
       return refusal(
@@ -106,7 +101,7 @@ async function book(
     email: subject.email,
     collectionAddress: subject.merchantAddress,
     merchantLocationId: collection ? (subject.merchantLocationId ?? undefined) : undefined,
-    productIdSource: policy.productIdSource,
+    productIdSource,
   })
   if (!built.ok) {
     return refusal(built.problems.map((p) => p.message).join(" "))
@@ -129,14 +124,14 @@ async function book(
     collection && needsStoreDirectory(quote) ? toStoreDescriptions(await client.listFulfilmentLocations()) : []
   const choice = collection
     ? selectCollectionRate(quote, subject.merchantLocationId!, subject.currency, stores)
-    : selectDeliveryRate(quote, subject.deliveryType, subject.currency, { rule: policy.rateRule, wish: subject.wish })
+    : selectDeliveryRate(quote, subject.deliveryType, subject.currency, { rule, wish: subject.wish })
   if (!choice.ok) {
     const why = subject.direction === "return" ? choice.detail : shopperReason(subject.option, choice)
     return refusal(`the ${rateWanted(subject)} is no longer offered (${why})`)
   }
   // The most a delivery may cost: what was paid, plus the tolerance.
   const paid = subject.direction === "delivery" && Number.isFinite(subject.paidMinor) ? Number(subject.paidMinor) : null
-  if (paid !== null && choice.price.amount > paid * (1 + policy.priceTolerancePercent / 100)) {
+  if (paid !== null && choice.price.amount > paid * (1 + priceTolerancePercent / 100)) {
     return refusal(
       `the price rose from ${formatMinor(paid, subject.currency)} paid to ${formatMinor(choice.price.amount, subject.currency)}`
     )
@@ -152,14 +147,11 @@ async function book(
   }
 }
 
-function rateWanted(subject: BookingSubject): string {
-  if (subject.direction === "return") {
-    return `${subject.deliveryType} rate for this return`
-  }
-  if (subject.option.kind === "collection") {
-    return `collection rate of store ${subject.merchantLocationId}`
-  }
-  return subject.wish?.chosen
-    ? `${subject.deliveryType} rate ${subject.wish.name ?? subject.wish.rateCode} the shopper chose`
-    : `${subject.deliveryType} rate`
-}
+const rateWanted = (subject: BookingSubject): string =>
+  subject.direction === "return"
+    ? `${subject.deliveryType} rate for this return`
+    : subject.option.kind === "collection"
+      ? `collection rate of store ${subject.merchantLocationId}`
+      : subject.wish?.chosen
+        ? `${subject.deliveryType} rate ${subject.wish.name ?? subject.wish.rateCode} the shopper chose`
+        : `${subject.deliveryType} rate`

@@ -54,10 +54,6 @@ export type BookingSkip =
 export const NOTHING_TO_BOOK =
   "Nothing is left to book: every item of this delivery was fulfilled without lastmile (by another shipping option). If an earlier attempt reached the service, cancel that task in the service's app."
 
-export function alreadyBookedReason(label: string, taskId: string, trackingId: string | null): string {
-  return `${label} already has a lastmile delivery (task ${taskId}${trackingId ? `, tracking ${trackingId}` : ""}). The service books one delivery per reference, so a second lastmile fulfillment of it is refused.`
-}
-
 /** A refusal of the plugin's own, before anything reached the service. */
 export function refusal(reason: string): Extract<ServiceBookingOutcome, { status: "refused" }> {
   return { status: "refused", reason: `Lastmile booking needs attention: ${reason}` }

@@ -470,18 +470,18 @@ export class LastmileModuleService extends MedusaService({ LastmileTask, Lastmil
     )
   }
 
-  /** A settlement of an outcome that booked nothing, as the row's kind and origin say. */
-  private async settle(
+  /** A settlement of an outcome that booked nothing, as the row's kind and origin say: why, and the retry's time. */
+  async settle(
     task: TaskRow,
     outcome: Exclude<ServiceBookingOutcome, { status: "booked" }>,
     extra: { fulfillment_id?: null } = {}
-  ): Promise<void> {
-    const settlement = settlementOf(outcome, { direction: task.kind, retryable: task.origin !== "part" })
-    await this.recordFailure(
-      task,
-      { attempts: task.attempts, message: settlement.reason, needsAttention: settlement.status === "needs_attention" },
-      extra
-    )
+  ): Promise<{ reason: string; next: Date | null }> {
+    const { reason, status } = settlementOf(outcome, { direction: task.kind, retryable: task.origin !== "part" })
+    const needsAttention = status === "needs_attention"
+    return {
+      reason,
+      next: await this.recordFailure(task, { attempts: task.attempts, message: reason, needsAttention }, extra),
+    }
   }
 
   /**

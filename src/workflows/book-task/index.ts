@@ -38,9 +38,7 @@ export const bookTaskWorkflowId = "lastmile-book-task"
 export const bookingLockKey = (reference: string): string => `lastmile:booking:${reference}`
 
 export const bookTaskWorkflow = createWorkflow(bookTaskWorkflowId, (input: BookTaskWorkflowInput) => {
-  const identity = identifyTaskStep(
-    transform({ input }, ({ input }) => ({ target: input.target, lock_owner: input.lock_owner }))
-  )
+  const identity = identifyTaskStep(input)
   // No key, no lock: for a task that is not the plugin's, or whose lock the caller holds.
   // (One transform per value: a property of a transform's result is not resolved.)
   const lockKey = transform({ input, identity }, ({ input, identity }) =>
@@ -56,26 +54,15 @@ export const bookTaskWorkflow = createWorkflow(bookTaskWorkflowId, (input: BookT
     () => {
       const attempt = transform({ plan }, ({ plan }) => plan as Extract<BookingPlan, { action: "fulfil" }>)
       createOrderFulfillmentWorkflow.runAsStep({ input: transform({ attempt }, ({ attempt }) => attempt.fulfillment) })
-      return readTaskOutcomeStep(transform({ attempt }, ({ attempt }) => ({ task_row_id: attempt.task_row_id })))
+      return readTaskOutcomeStep(attempt)
     }
   )
 
   const recorded = when("lastmile-book-task-when-book", { plan }, ({ plan }) => plan.action === "book").then(() => {
     const attempt = transform({ plan }, ({ plan }) => plan as Extract<BookingPlan, { action: "book" }>)
-    const outcome = bookAtServiceStep(
-      transform({ attempt }, ({ attempt }) => ({
-        task_row_id: attempt.task_row_id,
-        attempts: attempt.attempts,
-        subject: attempt.subject,
-      }))
-    )
+    const outcome = bookAtServiceStep(attempt)
     const recorded = recordBookingOutcomeStep(
-      transform({ attempt, outcome }, ({ attempt, outcome }) => ({
-        task_row_id: attempt.task_row_id,
-        read: attempt.read,
-        retryable: attempt.retryable,
-        outcome,
-      }))
+      transform({ attempt, outcome }, ({ attempt, outcome }) => ({ ...attempt, outcome }))
     )
     // The shopper's "booked" message, or the merchant's feed after a failure (ARCHITECTURE.md, decision 45).
     sendTaskNotificationsStep(transform({ attempt }, ({ attempt }) => ({ task_row_id: attempt.task_row_id })))

@@ -86,6 +86,7 @@ type OrderRead = NonNullable<Awaited<ReturnType<typeof readOrder>>>
 const present = <T>(list: (T | null)[] | null | undefined): T[] => (list ?? []).flatMap((item) => (item ? [item] : []))
 type OrderLine = MedusaLineLike & { id: string; detail?: { fulfilled_quantity?: unknown } | null }
 const orderLines = (order: OrderRead) => present<OrderLine>(order.items)
+type Fulfillment = { id: string; canceled_at?: unknown; data?: unknown; items?: { line_item_id?: string | null }[] }
 const isCancelled = (row: { status?: unknown; canceled_at?: unknown }) => !!row.canceled_at || row.status === "canceled"
 const readAddress = (value: unknown): MedusaAddressLike | null => medusaAddressSchema.safeParse(value).data ?? null
 const quantityOf = (quantity: unknown) => MathBN.convert(quantity as number).toNumber()
@@ -121,11 +122,9 @@ export async function readFulfillmentBooking(container: MedusaContainer, id: str
     filters: { id },
   })
   const fulfillment = fulfillments[0]
-  if (!fulfillment || !isLastmileProviderId(fulfillment.provider_id)) {
-    return { action: "skip", reason: "not a lastmile fulfillment" }
-  }
-  if (fulfillment.canceled_at || readFulfillmentData(fulfillment.data)) {
-    return { action: "skip", reason: "cancelled, or booked already" }
+  const live = fulfillment && isLastmileProviderId(fulfillment.provider_id) && !fulfillment.canceled_at
+  if (!live || readFulfillmentData(fulfillment.data)) {
+    return { action: "skip", reason: "not a lastmile fulfillment, cancelled, or booked already" }
   }
   const orderId: string | undefined = fulfillment.order?.id
   if (!orderId) {
@@ -194,7 +193,6 @@ export async function readFulfillmentBooking(container: MedusaContainer, id: str
     methods.find((m) => (m.chosen.kind ?? (m.chosen.optionId === option.id ? option.kind : null)) === option.kind)
   const chosen = method?.chosen ?? null
   const paid = method?.amount !== undefined && method?.amount !== null ? Number(method.amount) : NaN
-  const replacement = replacements.find((r) => r.id === unit.merchantOrderId)
   return {
     action: "book",
     origin: unit.origin,
@@ -232,7 +230,7 @@ export async function readFulfillmentBooking(container: MedusaContainer, id: str
       shipping_option_id: fulfillment.shipping_option_id ?? null,
       // A collection is made ready at its store, whichever location the merchant fulfils from.
       stock_location_id: (option.kind === "collection" ? optionLocation?.id : from?.id) ?? null,
-      placed_at: isoOf(replacement?.created_at ?? order.created_at),
+      placed_at: isoOf(replacements.find((r) => r.id === unit.merchantOrderId)?.created_at ?? order.created_at),
     },
   }
 }
@@ -260,11 +258,8 @@ export async function readOrderDelivery(
     readOrder(container, target.order_id),
     readOrderReplacements(container, target.order_id),
   ])
-  if (!order) {
-    return { skip: "not_lastmile" }
-  }
-  if (isCancelled(order)) {
-    return { skip: "cancelled" }
+  if (!order || isCancelled(order)) {
+    return { skip: order ? "cancelled" : "not_lastmile" }
   }
   const row = replacements.find((r) => r.id === target.reference_id)
   if (target.reference_id && (!row || row.cancelled)) {
@@ -293,12 +288,6 @@ export async function readOrderDelivery(
   const replaced = new Set(replacements.flatMap((r) => r.item_ids))
   const lineIds = row?.item_ids ?? orderLines(order).flatMap((i) => (replaced.has(i.id) ? [] : [i.id]))
   const profileId: string | null = option.shipping_profile_id ?? null
-  type Fulfillment = {
-    id: string
-    canceled_at?: unknown
-    data?: unknown
-    items?: ({ line_item_id?: string | null } | null)[]
-  }
   return {
     ...(row
       ? replacementUnit(order, row)
@@ -307,18 +296,14 @@ export async function readOrderDelivery(
     shipping_option_id: option.id,
     // As checkout quoted them: Medusa prices an option with the cart's items of its shipping profile, and refuses
     // to fulfil an item of another profile.
-    items: orderLines(order)
-      .filter(
-        (item) =>
-          lineIds.includes(item.id) &&
-          item.requires_shipping !== false &&
-          (!profileId || !item.variant?.product || item.variant.product.shipping_profile?.id === profileId)
-      )
-      .map((item) => ({
-        id: item.id,
-        quantity: quantityOf(item.quantity) - quantityOf(item.detail?.fulfilled_quantity ?? 0),
-      }))
-      .filter((item) => item.quantity > 0),
+    items: orderLines(order).flatMap((item) => {
+      const ships =
+        lineIds.includes(item.id) &&
+        item.requires_shipping !== false &&
+        (!profileId || !item.variant?.product || item.variant.product.shipping_profile?.id === profileId)
+      const quantity = ships ? quantityOf(item.quantity) - quantityOf(item.detail?.fulfilled_quantity ?? 0) : 0
+      return quantity > 0 ? [{ id: item.id, quantity }] : []
+    }),
     live: present<Fulfillment>(order.fulfillments)
       .filter(
         (f) => !f.canceled_at && present(f.items).some((i) => !!i.line_item_id && lineIds.includes(i.line_item_id))
@@ -377,7 +362,6 @@ export async function readReturnBooking(container: MedusaContainer, returnId: st
   if (!order) {
     return { skip: "not_lastmile" }
   }
-  const name = `${orderName(order)} return`
   const lines = orderLines(order)
   return {
     cancelled: isCancelled(orderReturn),
@@ -390,7 +374,7 @@ export async function readReturnBooking(container: MedusaContainer, returnId: st
       option: buildFulfillmentOptions(connection.options.deliveryTypes).find((o) => o.id === RETURN_OPTION_ID)!,
       deliveryType: connection.options.deliveryTypes[0],
       merchantOrderId: orderReturn.id,
-      merchantOrderName: name,
+      merchantOrderName: `${orderName(order)} return`,
       customerAddress: readAddress(order.shipping_address),
       email: order.email ?? order.customer?.email ?? null,
       // The return's own items (an exchange's or a claim's fulfillment lists the whole order), each as its variant.

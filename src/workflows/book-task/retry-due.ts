@@ -29,7 +29,6 @@ export async function retryDueBookings(
   const now = options.now ?? new Date()
   const batch = options.batchSize ?? 50
   const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const staleBefore = new Date(now.getTime() - (options.staleBookingMs ?? 5 * 60_000))
   const dueFilter = {
     $or: [
@@ -38,10 +37,11 @@ export async function retryDueBookings(
     ],
   }
 
+  const page = { take: batch, order: { created_at: "ASC" } } as const
   const due = await tasks.listLastmileTasks(
     // Items the merchant picked by hand cannot be fulfilled again by the job: they wait for the merchant.
     { kind: "delivery", origin: { $ne: "part" }, ...dueFilter },
-    { take: batch, order: { created_at: "ASC" } }
+    page
   )
   const deliveries = new Map<string, BookingTarget>(due.map((task) => [task.merchant_order_id, deliveryTarget(task)]))
 
@@ -50,27 +50,22 @@ export async function retryDueBookings(
   const since = new Date(now.getTime() - (options.reconcileWindowMs ?? 3 * 24 * 60 * 60_000))
   // Booking at fulfillment: an order without a task is the merchant's to fulfil, not a missed event.
   if (booksOnPlacement(tasks.getPluginOptions())) {
-    const { data: recent } = await query.graph({
+    const { data: recent } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
       entity: "order",
       fields: ["id", "shipping_methods.data"],
       filters: { created_at: { $gte: since, $lte: staleBefore }, canceled_at: null },
       pagination: { take: 500, order: { created_at: "DESC" } },
     })
-    const candidates: string[] = recent
-      .filter((o: { shipping_methods?: ({ data?: unknown } | null)[] | null }) =>
-        (o.shipping_methods ?? []).some((m) => methodKindOf(m?.data) !== null)
-      )
-      .map((o: { id: string }) => o.id)
-    if (candidates.length) {
-      const known = new Set(
-        (await tasks.listLastmileTasks({ merchant_order_id: candidates }, { select: ["merchant_order_id"] })).map(
-          (t) => t.merchant_order_id
-        )
-      )
-      for (const id of candidates) {
-        if (!known.has(id) && deliveries.size < batch) {
-          deliveries.set(id, { kind: "order", order_id: id })
-        }
+    const candidates: string[] = recent.flatMap(
+      (o: { id: string; shipping_methods?: ({ data?: unknown } | null)[] | null }) =>
+        (o.shipping_methods ?? []).some((m) => methodKindOf(m?.data) !== null) ? [o.id] : []
+    )
+    const known = candidates.length
+      ? await tasks.listLastmileTasks({ merchant_order_id: candidates }, { select: ["merchant_order_id"] })
+      : []
+    for (const id of candidates) {
+      if (!known.some((t) => t.merchant_order_id === id) && deliveries.size < batch) {
+        deliveries.set(id, { kind: "order", order_id: id })
       }
     }
   }
@@ -83,10 +78,7 @@ export async function retryDueBookings(
   }
   // Returns whose booking failed before the service processed it, or was left mid-booking by a stopped process
   // (the booking looks those up and never posts them again blindly).
-  const dueReturns = await tasks.listLastmileTasks(
-    { kind: "return", ...dueFilter },
-    { take: batch, order: { created_at: "ASC" } }
-  )
+  const dueReturns = await tasks.listLastmileTasks({ kind: "return", ...dueFilter }, page)
   for (const { return_id } of dueReturns) {
     if (return_id) {
       outcomes[return_id] = await bookTask(container, { kind: "return", return_id }, { lock_timeout: 0 })

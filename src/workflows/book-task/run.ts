@@ -35,31 +35,42 @@ export async function bookTask(
     throwOnError: false,
   })
   const failure = errors?.[0]
+  const cause = failure ? errorMessage(failure.error) : ""
   const outcome = !failure
     ? outcomeOf(result)
     : failure.action === acquireLockStepId
       ? ({ status: "busy", reason: "another run holds the task's lock" } as const)
-      : await settledAfter(container, target, errorMessage(failure.error))
+      : await settledAfter(container, target, cause)
   // The booking inside the plugin's own run is told by that run; a settled failure by the step that records it.
-  if (!options.lock_held) {
-    logOutcome(container, target, outcome, failure ? errorMessage(failure.error) : undefined)
+  if (options.lock_held) {
+    return outcome
+  }
+  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
+  const named =
+    target.kind === "fulfillment"
+      ? `fulfillment ${target.fulfillment_id}`
+      : target.kind === "return"
+        ? `return ${target.return_id}`
+        : (target.reference_id ?? target.order_id)
+  if (outcome.status === "booked") {
+    logger.info(`lastmile: ${named} booked as task ${outcome.taskId}${outcome.adopted ? " (adopted)" : ""}`)
+  } else if (outcome.status === "busy" || outcome.status === "refused") {
+    logger.warn(`lastmile: booking ${named} ${outcome.status === "busy" ? "skipped" : "refused"}: ${outcome.reason}`)
+  } else if (cause) {
+    logger.warn(`lastmile: booking ${named} did not complete (${outcome.status}): ${cause}`)
   }
   return outcome
 }
 
 /** What a run (or, after a failed one, the task row) says, in the runners' words. */
-function outcomeOf(result: BookTaskWorkflowOutput): TaskBookingOutcome {
-  switch (result.status) {
-    case "booked":
-      return { status: "booked", taskId: result.task_id, adopted: result.adopted, taskRowId: result.task_row_id }
-    case "failed":
-      return { status: "failed", reason: result.reason, nextAttemptAt: new Date(result.next_attempt_at) }
-    case "booking":
-      return { status: "busy", reason: result.reason }
-    default:
-      return result
-  }
-}
+const outcomeOf = (result: BookTaskWorkflowOutput): TaskBookingOutcome =>
+  result.status === "booked"
+    ? { status: "booked", taskId: result.task_id, adopted: result.adopted, taskRowId: result.task_row_id }
+    : result.status === "failed"
+      ? { status: "failed", reason: result.reason, nextAttemptAt: new Date(result.next_attempt_at) }
+      : result.status === "booking"
+        ? { status: "busy", reason: result.reason }
+        : result
 
 /**
  * A run that failed (Medusa refused the fulfillment, or the booking inside it refused): the task row says how its
@@ -80,26 +91,4 @@ async function settledAfter(
   await tasks.noteInterruptionCause(row.id, `The booking attempt did not complete: ${cause}`)
   const settled = taskOutcomeOf(await tasks.retrieveLastmileTask(row.id))
   return settled.status === "booked" ? { status: "already_booked" } : outcomeOf(settled)
-}
-
-function logOutcome(
-  container: MedusaContainer,
-  target: BookingTarget,
-  outcome: TaskBookingOutcome,
-  cause: string | undefined
-): void {
-  const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
-  const named =
-    target.kind === "fulfillment"
-      ? `fulfillment ${target.fulfillment_id}`
-      : target.kind === "return"
-        ? `return ${target.return_id}`
-        : (target.reference_id ?? target.order_id)
-  if (outcome.status === "booked") {
-    logger.info(`lastmile: ${named} booked as task ${outcome.taskId}${outcome.adopted ? " (adopted)" : ""}`)
-  } else if (outcome.status === "busy" || outcome.status === "refused") {
-    logger.warn(`lastmile: booking ${named} ${outcome.status === "busy" ? "skipped" : "refused"}: ${outcome.reason}`)
-  } else if (cause) {
-    logger.warn(`lastmile: booking ${named} did not complete (${outcome.status}): ${cause}`)
-  }
 }

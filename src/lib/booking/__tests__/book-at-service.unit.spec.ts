@@ -18,7 +18,7 @@ import { buildFulfillmentOptions } from "../../contracts/fulfillment-options"
 const KEY = "lm_test_key_booking"
 const [nextDay, collection, returns] = buildFulfillmentOptions(["NEXT_DAY"])
 const warehouse = { address_1: "Unit 7, Abbey Road", city: "London", postal_code: "NW10 7SJ", country_code: "gb" }
-const policy = { productIdSource: "sku" as const, priceTolerancePercent: 0, rateRule: "cheapest" as const }
+const policy = { productIdSource: "sku" as const, priceTolerancePercent: 0, deliveryRateRule: "cheapest" as const }
 
 const subject = (overrides: Partial<BookingSubject> = {}): BookingSubject => ({
   direction: "delivery",

@@ -14,15 +14,10 @@ export const bookAtServiceStepId = "lastmile-book-at-service"
 
 export const bookAtServiceStep = createStep(
   bookAtServiceStepId,
-  async (input: Attempt & { subject: BookingSubject }, { container }) => {
-    const { subject, task_row_id, attempts } = input
+  async ({ subject, task_row_id, attempts }: Attempt & { subject: BookingSubject }, { container }) => {
     const connection = container.resolve<LastmileModuleService>(LASTMILE_MODULE).connection()
     const outcome: ServiceBookingOutcome = connection
-      ? await bookAtService(connection.client, subject, {
-          productIdSource: connection.options.productIdSource,
-          priceTolerancePercent: connection.options.priceTolerancePercent,
-          rateRule: connection.options.deliveryRateRule,
-        })
+      ? await bookAtService(connection.client, subject, connection.options)
       : refusal("the lastmile provider is not configured in medusa-config.")
     const posted = outcome.status === "booked" || (outcome.status === "unknown" && outcome.posted)
     return new StepResponse<ServiceBookingOutcome, Attempt | null>(outcome, posted ? { task_row_id, attempts } : null)

@@ -9,12 +9,7 @@ import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import { LASTMILE_MODULE } from "../../../modules/lastmile"
 import type { LastmileModuleService, TaskRow } from "../../../modules/lastmile/service"
 import type { BookingSubject } from "../../../lib/booking/book-at-service"
-import {
-  BOOKING_ERROR_CODES,
-  type BookingErrorCode,
-  type BookingSkip,
-  alreadyBookedReason,
-} from "../../../lib/booking/booking-outcome"
+import { BOOKING_ERROR_CODES, type BookingErrorCode, type BookingSkip } from "../../../lib/booking/booking-outcome"
 import { type BookingAdditionalData, isPendingBooking } from "../../../lib/contracts/plugin-data"
 import {
   type BookingRead,
@@ -44,20 +39,11 @@ export type BookingPlan =
   | { action: "refuse"; code: BookingErrorCode; reason: string }
   | ({
       action: "fulfil"
-      fulfillment: {
-        order_id: string
-        shipping_option_id: string
-        items: { id: string; quantity: number }[]
+      fulfillment: Pick<Exclude<OrderDeliveryRead, { skip: unknown }>, "order_id" | "shipping_option_id" | "items"> & {
         additional_data: { lastmile: BookingAdditionalData }
       }
     } & Attempt)
-  | ({
-      action: "book"
-      read: BookingRead
-      subject: BookingSubject
-      /** False when the booking job cannot redo it (items the merchant picked by hand): a failure waits for them. */
-      retryable: boolean
-    } & Attempt)
+  | ({ action: "book"; read: BookingRead; subject: BookingSubject } & Attempt)
 
 export const prepareBookingStepId = "lastmile-prepare-booking"
 
@@ -79,27 +65,24 @@ export const prepareBookingStep = createStep(
 async function planBooking(container: MedusaContainer, input: PrepareBookingInput): Promise<BookingPlan> {
   const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
   const { identity, target } = input
-  if (identity.action === "skip") {
-    return { action: "skip", outcome: identity.outcome }
-  }
-  if (identity.action === "refuse") {
-    return { action: "refuse", code: BOOKING_ERROR_CODES.needsAttention, reason: identity.reason }
+  if (identity.action !== "go") {
+    return identity.action === "skip"
+      ? { action: "skip", outcome: identity.outcome }
+      : { action: "refuse", code: BOOKING_ERROR_CODES.needsAttention, reason: identity.reason }
   }
   if (identity.kind === "fulfillment") {
-    return planFulfillmentBooking(tasks, identity.delivery, input.attempt)
+    return planFulfillment(tasks, identity.delivery, input.attempt)
   }
   return target.kind === "order"
     ? planOrderDelivery(container, tasks, target, input)
     : planReturn(container, tasks, identity.reference, input)
 }
 
-/** A lastmile fulfillment Medusa created (the dashboard, an exchange, a host app, or the plugin's own run). */
-async function planFulfillmentBooking(
-  tasks: LastmileModuleService,
-  read: BookingRead,
-  /** The attempt the plugin's own run started and hands over, if it is its run. */
-  handed: number | undefined
-): Promise<BookingPlan> {
+/**
+ * A lastmile fulfillment Medusa created (the dashboard, an exchange, a host app, or the plugin's own run); `handed`:
+ * the attempt the plugin's own run started and hands over, if it is its run.
+ */
+async function planFulfillment(tasks: LastmileModuleService, read: BookingRead, handed?: number): Promise<BookingPlan> {
   const details = {
     name: read.subject.merchantOrderName,
     rate_code: read.subject.wish?.rateCode ?? null,
@@ -120,7 +103,7 @@ async function planFulfillmentBooking(
       : {
           action: "refuse",
           code: BOOKING_ERROR_CODES.alreadyBooked,
-          reason: alreadyBookedReason(read.subject.merchantOrderName, task.task_id ?? "", task.tracking_id),
+          reason: `${read.subject.merchantOrderName} already has a lastmile delivery (task ${task.task_id ?? ""}${task.tracking_id ? `, tracking ${task.tracking_id}` : ""}). The service books one delivery per reference, so a second lastmile fulfillment of it is refused.`,
         }
   }
   if (task.status === "cancelled") {
@@ -140,8 +123,6 @@ async function planFulfillmentBooking(
     read,
     // Only the plugin's own first attempt knows that nothing of ours can exist at the service yet.
     subject: { ...read.subject, lookupFirst: !(ours && attempts === 1) },
-    // The job cannot fulfil again items the merchant picked by hand: those wait for them.
-    retryable: read.origin !== "part",
   }
 }
 
@@ -165,19 +146,28 @@ async function planOrderDelivery(
   })
   const settled = waitingOrDone(task, input)
   if (settled) {
-    return settled
+    return { action: "skip", outcome: settled }
   }
-  const { live } = read
-  // A booking on a fulfillment that no row records (the process stopped in between, or the row was lost).
-  if (await recordFromFulfillment(tasks, task, read.order_id, live)) {
+  // A booking on a fulfillment that no row records (the process stopped in between, or the row was lost): recorded,
+  // never booked again. Without the row's task, one that no other booked row of the order holds.
+  const booked = read.live.flatMap(({ id, booking }) => (booking ? [{ id, booking }] : []))
+  const recorded =
+    booked.length && !task.task_id
+      ? await tasks.listLastmileTasks({ order_id: read.order_id, status: "booked" }, { select: ["task_id"] })
+      : []
+  const found = booked.find(({ booking }) =>
+    task.task_id ? String(booking.taskId) === task.task_id : !recorded.some((t) => t.task_id === String(booking.taskId))
+  )
+  if (found) {
+    await tasks.recordBookedFromFulfillment(task, found.id, found.booking)
     return { action: "skip", outcome: { status: "already_booked" } }
   }
   // A fulfillment Medusa created and nobody booked (a process stopped inside its workflow): that one is booked.
-  const pending = live.find((f) => isPendingBooking(f.data))
+  const pending = read.live.find((f) => isPendingBooking(f.data))
   if (pending) {
     const existing = await readFulfillmentBooking(container, pending.id)
     if (existing.action === "book" && existing.subject.merchantOrderId === task.merchant_order_id) {
-      return planFulfillmentBooking(tasks, existing, undefined)
+      return planFulfillment(tasks, existing)
     }
     const reason =
       existing.action === "refuse"
@@ -233,7 +223,7 @@ async function planReturn(
   })
   const settled = waitingOrDone(task, input)
   if (settled) {
-    return settled
+    return { action: "skip", outcome: settled }
   }
   // The row learnt its task and the fulfillment holds it, but the process stopped before the row was marked.
   if (read.held && task.task_id && String(read.held.taskId) === task.task_id) {
@@ -250,46 +240,16 @@ async function planReturn(
     read,
     // Returns are not said to be de-duplicated: a later attempt looks the earlier one up, never posts blindly.
     subject: { ...read.subject, lookupFirst: attempts > 1, mustNotPost: interrupted },
-    retryable: true,
   }
 }
 
 /** A task that needs no attempt now: booked already, cancelled, or waiting for the merchant. */
-function waitingOrDone(task: TaskRow, input: PrepareBookingInput): BookingPlan | undefined {
+function waitingOrDone(task: TaskRow, input: PrepareBookingInput): BookingSkip | undefined {
   if (task.status === "booked" || task.status === "cancelled") {
-    return { action: "skip", outcome: { status: task.status === "booked" ? "already_booked" : "cancelled" } }
+    return { status: task.status === "booked" ? "already_booked" : "cancelled" }
   }
   if (task.status === "needs_attention" && !input.retry_needs_attention) {
-    return {
-      action: "skip",
-      outcome: { status: "needs_attention", reason: task.last_error ?? "waiting for the merchant" },
-    }
+    return { status: "needs_attention", reason: task.last_error ?? "waiting for the merchant" }
   }
   return undefined
-}
-
-/** A booking on a fulfillment of this delivery that no row records (a lost write): recorded, never booked again. */
-async function recordFromFulfillment(
-  tasks: LastmileModuleService,
-  task: TaskRow,
-  orderId: string,
-  live: Extract<OrderDeliveryRead, { live: unknown }>["live"]
-): Promise<boolean> {
-  const booked = live.filter((f) => f.booking)
-  if (!booked.length) {
-    return false
-  }
-  const recorded = new Set(
-    (await tasks.listLastmileTasks({ order_id: orderId, status: "booked" }, { select: ["task_id"] })).map(
-      (t) => t.task_id
-    )
-  )
-  const found = booked.find(({ booking }) =>
-    task.task_id ? String(booking!.taskId) === task.task_id : !recorded.has(String(booking!.taskId))
-  )
-  if (!found?.booking) {
-    return false
-  }
-  await tasks.recordBookedFromFulfillment(task, found.id, found.booking)
-  return true
 }

@@ -11,15 +11,12 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import { LASTMILE_MODULE } from "../../../modules/lastmile"
 import type { LastmileModuleService, TaskRow } from "../../../modules/lastmile/service"
-import { type ServiceBookingOutcome, quotedRateOf, settlementOf } from "../../../lib/booking/booking-outcome"
+import { type ServiceBookingOutcome, quotedRateOf } from "../../../lib/booking/booking-outcome"
 import { LASTMILE_DATA_MARKER, PENDING_BOOKING, toFulfillmentData, toLabels } from "../../../lib/contracts/plugin-data"
 import type { BookingPlan } from "./prepare-booking"
 import { errorMessage } from "../../../lib/support/error-message"
 
-export type RecordBookingOutcomeInput = Pick<
-  Extract<BookingPlan, { action: "book" }>,
-  "task_row_id" | "read" | "retryable"
-> & {
+export type RecordBookingOutcomeInput = Pick<Extract<BookingPlan, { action: "book" }>, "task_row_id" | "read"> & {
   outcome: ServiceBookingOutcome
 }
 
@@ -36,25 +33,20 @@ export const recordBookingOutcomeStepId = "lastmile-record-booking-outcome"
 
 export const recordBookingOutcomeStep = createStep(
   recordBookingOutcomeStepId,
-  async (input: RecordBookingOutcomeInput, { container }) => {
+  async ({ task_row_id, read, outcome }: RecordBookingOutcomeInput, { container }) => {
     const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
     const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-    const row = await tasks.retrieveLastmileTask(input.task_row_id)
-    const { outcome, read } = input
+    const row = await tasks.retrieveLastmileTask(task_row_id)
     if (outcome.status !== "booked") {
-      const settlement = settlementOf(outcome, { direction: read.subject.direction, retryable: input.retryable })
-      const next = await tasks.recordFailure(row, {
-        attempts: row.attempts,
-        message: settlement.reason,
-        needsAttention: settlement.status === "needs_attention",
-      })
+      // As the row's kind and origin say: items the merchant picked by hand, which the job cannot redo, wait for them.
+      const { reason, next } = await tasks.settle(row, outcome)
       const recorded: RecordedOutcome = next
-        ? { status: "failed", reason: settlement.reason, next_attempt_at: next.toISOString() }
-        : { status: "needs_attention", reason: settlement.reason }
+        ? { status: "failed", reason, next_attempt_at: next.toISOString() }
+        : { status: "needs_attention", reason }
       logger.warn(
         next
-          ? `lastmile: booking ${read.subject.merchantOrderId} failed, retrying from ${next.toISOString()}: ${settlement.reason}`
-          : `lastmile: booking ${read.subject.merchantOrderId} needs attention: ${settlement.reason}`
+          ? `lastmile: booking ${read.subject.merchantOrderId} failed, retrying from ${next.toISOString()}: ${reason}`
+          : `lastmile: booking ${read.subject.merchantOrderId} needs attention: ${reason}`
       )
       return new StepResponse<RecordedOutcome, Before>(recorded, { row })
     }
