@@ -152,13 +152,7 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
     })
     // A store's collection switched at the service: no quote held may still offer (or refuse) it.
     onStoreListChanged(this.onStoresChanged_)
-    this.pricer_ = new CheckoutPricer(this.client_, this.quotes_, this.stores_, {
-      // The first delivery type's quote also prices collection.
-      quoteDeliveryType: this.options_.deliveryTypes[0],
-      productIdSource: this.options_.productIdSource,
-      rateRule: this.options_.deliveryRateRule,
-      budgetMs: this.options_.quoteBudgetMs,
-    })
+    this.pricer_ = new CheckoutPricer(this.client_, this.quotes_, this.stores_, this.options_)
   }
 
   /**
