@@ -184,10 +184,9 @@ export class LastmileClient {
     )
     const { locations, rejected } = parseLocationItems(items)
     for (const { index, issues, item } of rejected) {
+      const text = JSON.stringify(item) ?? String(item)
       this.warnOnce(
-        `location:${createHash("sha256")
-          .update(JSON.stringify(item) ?? String(item))
-          .digest("base64url")}`,
+        `location:${createHash("sha256").update(text).digest("base64url")}`,
         `lastmile: ignored an unreadable fulfilment location (${issues.slice(0, 3).join("; ")}) at position ${index + 1} of GET ${path}`
       )
     }

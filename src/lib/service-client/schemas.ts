@@ -179,7 +179,10 @@ export function readTaskLookupPage(value: unknown): ListPage {
 }
 
 function emptyOrTask(value: unknown): ListPage | undefined {
-  return isEmptyAnswer(value) ? { items: [] } : isRecord(value) && "taskId" in value ? { items: [value] } : undefined
+  if (value === null || value === undefined || value === "") {
+    return { items: [] }
+  }
+  return isRecord(value) && "taskId" in value ? { items: [value] } : undefined
 }
 
 /** One page of the location list: the raw items and where the next page is. */
@@ -205,10 +208,6 @@ export function parseLocationItems(items: readonly unknown[]) {
 export function parseOptionalLocation(value: unknown): ServiceFulfilmentLocation | undefined {
   const result = fulfilmentLocationSchema.safeParse(cleanServiceAnswer(value))
   return result.success ? result.data : undefined
-}
-
-function isEmptyAnswer(value: unknown): boolean {
-  return value === null || value === undefined || value === ""
 }
 
 export type * from "../contracts/service-shapes"
