@@ -14,21 +14,17 @@ export interface BorrowedDispatcher {
 }
 
 export function borrowDispatcher(origin: string, { connectMs }: { connectMs: number }): BorrowedDispatcher {
-  let pooled = pools.get(origin)
-  if (!pooled) {
-    pooled = {
-      agent: new Agent({
-        keepAliveTimeout: 10_000,
-        keepAliveMaxTimeout: 60_000,
-        connections: 64,
-        connect: { timeout: connectMs },
-      }),
-      borrowers: 0,
-    }
-    pools.set(origin, pooled)
+  const held = pools.get(origin) ?? {
+    agent: new Agent({
+      keepAliveTimeout: 10_000,
+      keepAliveMaxTimeout: 60_000,
+      connections: 64,
+      connect: { timeout: connectMs },
+    }),
+    borrowers: 0,
   }
-  pooled.borrowers++
-  const held = pooled
+  pools.set(origin, held)
+  held.borrowers++
   let released = false
   return {
     dispatcher: held.agent,

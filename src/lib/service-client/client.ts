@@ -136,14 +136,23 @@ export class LastmileClient {
     }
   }
 
-  /** The task of a reference of one kind (the newest), or the one with `taskId` when given; null when the lookup shows none. */
+  /**
+   * The task of a reference of one kind (the newest), or the one with `taskId` when given; null when the lookup
+   * shows none. The taskType of a return is not shown, so anything but DELIVERY counts as one.
+   */
   async findTask(
     merchantOrderId: string,
     { kind, taskId }: { kind: "DELIVERY" | "RETURN"; taskId?: string | null },
     options: CallOptions = {}
   ): Promise<ServiceTask | null> {
-    const tasks = await this.findDeliveries(merchantOrderId, options)
-    return pickTask(taskId ? tasks.filter((t) => String(t.taskId) === taskId) : tasks, kind)
+    const matching = (await this.findDeliveries(merchantOrderId, options)).filter((t) => {
+      const type = t.taskType?.toUpperCase()
+      const ofKind = !type || (kind === "DELIVERY" ? type === "DELIVERY" : type !== "DELIVERY")
+      return ofKind && (!taskId || String(t.taskId) === taskId)
+    })
+    const newer = (newest: ServiceTask | null, t: ServiceTask) =>
+      !newest || (t.createdAt ?? "") > (newest.createdAt ?? "") ? t : newest
+    return matching.reduce(newer, null)
   }
 
   /**
@@ -175,10 +184,9 @@ export class LastmileClient {
     )
     const { locations, rejected } = parseLocationItems(items)
     for (const { index, issues, item } of rejected) {
+      const text = JSON.stringify(item) ?? String(item)
       this.warnOnce(
-        `location:${createHash("sha256")
-          .update(JSON.stringify(item) ?? String(item))
-          .digest("base64url")}`,
+        `location:${createHash("sha256").update(text).digest("base64url")}`,
         `lastmile: ignored an unreadable fulfilment location (${issues.slice(0, 3).join("; ")}) at position ${index + 1} of GET ${path}`
       )
     }
@@ -217,15 +225,10 @@ export class LastmileClient {
     let unknown: unknown = undefined
     for (let n = 1; ; n++) {
       if (unknown !== undefined) {
-        const found = await this.findDeliveries(merchantOrderId, options).then(
-          (tasks) => pickTask(tasks, kind),
-          (error: unknown) => {
-            logger.warn(
-              `lastmile: lookup of ${merchantOrderId} after an unknown outcome failed: ${describeError(error)}`
-            )
-            return "failed" as const
-          }
-        )
+        const found = await this.findTask(merchantOrderId, { kind }, options).catch((error: unknown) => {
+          logger.warn(`lastmile: lookup of ${merchantOrderId} after an unknown outcome failed: ${describeError(error)}`)
+          return "failed" as const
+        })
         if (found && found !== "failed") {
           logger.debug(`lastmile: adopted task ${found.taskId} for ${merchantOrderId} after ${describeError(unknown)}`)
           return { task: found, adopted: true, attempts: posts }
@@ -269,19 +272,4 @@ export class LastmileClient {
       this.logger.warn(this.transport.clean(message))
     }
   }
-}
-
-/**
- * The task of the wanted kind when the lookup lists several; the newest wins.
- * The taskType of a return is not shown, so anything but DELIVERY counts as one.
- */
-export function pickTask(tasks: ServiceTask[], kind: "DELIVERY" | "RETURN"): ServiceTask | null {
-  const matching = tasks.filter((t) => {
-    const type = t.taskType?.toUpperCase()
-    return !type || (kind === "DELIVERY" ? type === "DELIVERY" : type !== "DELIVERY")
-  })
-  if (!matching.length) {
-    return null
-  }
-  return matching.reduce((newest, t) => ((t.createdAt ?? "") > (newest.createdAt ?? "") ? t : newest))
 }

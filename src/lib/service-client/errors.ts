@@ -164,28 +164,19 @@ export function describeRefusal(failure: unknown): string {
   // A LastmileError, or its plain copy from a workflow: the same fields.
   const error = failure as { status?: unknown; body?: unknown; issues?: unknown; timeoutMs?: unknown }
   const status = typeof error.status === "number" ? ` (${error.status})` : ""
-  switch (code) {
-    case "authentication":
-      return `the service refused the API key${status}: check the provider's api_key`
-    case "rejected": {
-      const reason = refusalReason(typeof error.body === "string" ? error.body : undefined)
-      return `the service refused the request${status}${reason ? `: ${reason}` : ""}`
-    }
-    case "invalid_response": {
-      const issues = Array.isArray(error.issues) ? error.issues.slice(0, 3).join("; ") : ""
-      return `the service answered in an unexpected shape${issues ? `: ${issues}` : ""}`
-    }
-    case "timeout":
-      return `the service did not answer in time${typeof error.timeoutMs === "number" ? ` (${error.timeoutMs} ms)` : ""}`
-    case "unreachable":
-      return "the service could not be reached: check the provider's base_url and the network"
-    case "server_error":
-      return `the service failed${status}: try again later`
-    case "rate_limited":
-      return `the service asked to slow down${status}`
-    case "booking_outcome_unknown":
-      return "the booking's outcome is unknown: it is kept and looked up again later"
+  const reason = code === "rejected" ? refusalReason(typeof error.body === "string" ? error.body : undefined) : ""
+  const issues = code === "invalid_response" && Array.isArray(error.issues) ? error.issues.slice(0, 3).join("; ") : ""
+  const refusals: Record<LastmileErrorCode, string> = {
+    authentication: `the service refused the API key${status}: check the provider's api_key`,
+    rejected: `the service refused the request${status}${reason ? `: ${reason}` : ""}`,
+    invalid_response: `the service answered in an unexpected shape${issues ? `: ${issues}` : ""}`,
+    timeout: `the service did not answer in time${typeof error.timeoutMs === "number" ? ` (${error.timeoutMs} ms)` : ""}`,
+    unreachable: "the service could not be reached: check the provider's base_url and the network",
+    server_error: `the service failed${status}: try again later`,
+    rate_limited: `the service asked to slow down${status}`,
+    booking_outcome_unknown: "the booking's outcome is unknown: it is kept and looked up again later",
   }
+  return refusals[code]
 }
 
 /** The service's own code and message when the body is a JSON error, else the body text, shortened. */

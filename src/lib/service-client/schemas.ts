@@ -13,17 +13,6 @@ import { cleanServiceAnswer } from "./service-text"
 
 const identifier = z.union([z.number(), z.string().min(1)], { error: "expected a number or a non-empty string" })
 
-/** Without the listed keys that are null: an optional field "not set" must not cost the whole object. */
-function withoutNulls(value: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
-  const out = { ...value }
-  for (const key of keys) {
-    if (out[key] === null || out[key] === undefined) {
-      delete out[key]
-    }
-  }
-  return out
-}
-
 /** A finite number, or a string holding one ("0.42"); anything else is undefined. */
 function toFiniteNumber(value: unknown): number | undefined {
   if (typeof value === "number") {
@@ -35,9 +24,18 @@ function toFiniteNumber(value: unknown): number | undefined {
   return undefined
 }
 
-/** Runs `clean` on an object before `schema` sees it; anything else reaches the schema as it is (and fails there). */
-function cleaned<T extends z.ZodType>(clean: (value: Record<string, unknown>) => Record<string, unknown>, schema: T) {
-  return z.preprocess((value: unknown) => (isRecord(value) ? clean(value) : value), schema)
+/**
+ * A loose object (unknown fields pass through) whose optional fields read null as absent: an optional field
+ * "not set" must not cost the whole object. `tidy` then sees the object before the schema does; anything but
+ * an object reaches the schema as it is (and fails there).
+ */
+function answerObject<S extends z.core.$ZodLooseShape>(shape: S, tidy = (value: Record<string, unknown>) => value) {
+  const optional = Object.keys(shape).filter((key) => shape[key] instanceof z.ZodOptional)
+  const withoutNulls = (value: Record<string, unknown>) =>
+    Object.fromEntries(
+      Object.entries(value).filter(([key, v]) => !optional.includes(key) || (v !== null && v !== undefined))
+    )
+  return z.preprocess((value: unknown) => (isRecord(value) ? tidy(withoutNulls(value)) : value), z.looseObject(shape))
 }
 
 export const moneySchema = z.union([
@@ -47,10 +45,7 @@ export const moneySchema = z.union([
 
 const windowSchema = z.looseObject({ from: z.string().min(1), to: z.string().min(1) })
 
-const RATE_OPTIONAL_FIELDS = ["name", "description", "price", "window", "co2Savings", "error"] as const
-
-function cleanRate(value: Record<string, unknown>): Record<string, unknown> {
-  const rate = withoutNulls(value, RATE_OPTIONAL_FIELDS)
+function cleanRate(rate: Record<string, unknown>): Record<string, unknown> {
   // `error: false` or "" reads as "no error"; any other value means the rate cannot be offered.
   if (rate.error === false || (typeof rate.error === "string" && !rate.error.trim())) {
     delete rate.error
@@ -72,9 +67,8 @@ function cleanRate(value: Record<string, unknown>): Record<string, unknown> {
   return rate
 }
 
-export const rateSchema = cleaned(
-  cleanRate,
-  z.looseObject({
+export const rateSchema = answerObject(
+  {
     rateCode: z.string().min(1),
     name: z.string().optional(),
     description: z.string().optional(),
@@ -82,55 +76,28 @@ export const rateSchema = cleaned(
     window: windowSchema.optional(),
     co2Savings: z.number().optional(),
     error: z.unknown().optional(),
-  })
+  },
+  cleanRate
 )
 
-const quoteEnvelopeSchema = cleaned(
-  (value) => withoutNulls(value, ["eligibility"]),
-  z.looseObject({
-    eligibility: z.string().optional(),
-    rates: z.array(z.unknown()),
-  })
-)
+const quoteEnvelopeSchema = answerObject({ eligibility: z.string().optional(), rates: z.array(z.unknown()) })
 
 const statusSchema = z
-  .union([
-    cleaned(
-      (value) => withoutNulls(value, ["taskId"]),
-      z.looseObject({ value: z.string(), taskId: identifier.optional() })
-    ),
-    z.string(),
-  ])
+  .union([answerObject({ value: z.string(), taskId: identifier.optional() }), z.string()])
   .transform((s) => (typeof s === "string" ? { value: s } : s))
 
-const TASK_OPTIONAL_FIELDS = [
-  "trackingId",
-  "trackingUrl",
-  "status",
-  "createdAt",
-  "taskType",
-  "deliveryType",
-  "rateCode",
-] as const
+export const taskSchema = answerObject({
+  taskId: identifier,
+  createdAt: z.string().optional(),
+  taskType: z.string().optional(),
+  status: statusSchema.optional(),
+  deliveryType: z.string().optional(),
+  trackingId: z.string().optional(),
+  trackingUrl: z.string().optional(),
+  rateCode: z.string().optional(),
+})
 
-export const taskSchema = cleaned(
-  (value) => withoutNulls(value, TASK_OPTIONAL_FIELDS),
-  z.looseObject({
-    taskId: identifier,
-    createdAt: z.string().optional(),
-    taskType: z.string().optional(),
-    status: statusSchema.optional(),
-    deliveryType: z.string().optional(),
-    trackingId: z.string().optional(),
-    trackingUrl: z.string().optional(),
-    rateCode: z.string().optional(),
-  })
-)
-
-const LOCATION_OPTIONAL_FIELDS = ["externalLocationId", "address", "operatingHours", "name"] as const
-
-function cleanLocation(value: Record<string, unknown>): Record<string, unknown> {
-  const location = withoutNulls(value, LOCATION_OPTIONAL_FIELDS)
+function cleanLocation(location: Record<string, unknown>): Record<string, unknown> {
   // `name` is not in the spec: a display name of another shape is dropped, not the location.
   if ("name" in location && typeof location.name !== "string") {
     delete location.name
@@ -138,16 +105,16 @@ function cleanLocation(value: Record<string, unknown>): Record<string, unknown> 
   return location
 }
 
-export const fulfilmentLocationSchema = cleaned(
-  cleanLocation,
-  z.looseObject({
+export const fulfilmentLocationSchema = answerObject(
+  {
     fulfilmentLocationId: identifier,
     collectionEnabled: z.boolean(),
     externalLocationId: z.string().optional(),
     name: z.string().optional(),
     address: z.unknown().optional(),
     operatingHours: z.unknown().optional(),
-  })
+  },
+  cleanLocation
 )
 
 export class SchemaMismatch extends Error {
@@ -212,12 +179,10 @@ export function readTaskLookupPage(value: unknown): ListPage {
 }
 
 function emptyOrTask(value: unknown): ListPage | undefined {
-  return isEmptyAnswer(value) ? { items: [] } : isRecord(value) && "taskId" in value ? { items: [value] } : undefined
-}
-
-/** The lookup answer of one page, parsed; an unreadable task fails the lookup (it may be the booking). */
-export function parseTaskLookup(value: unknown): ServiceTask[] {
-  return readTaskLookupPage(value).items.map((item) => parseTask(item))
+  if (value === null || value === undefined || value === "") {
+    return { items: [] }
+  }
+  return isRecord(value) && "taskId" in value ? { items: [value] } : undefined
 }
 
 /** One page of the location list: the raw items and where the next page is. */
@@ -239,19 +204,10 @@ export function parseLocationItems(items: readonly unknown[]) {
   return { locations, rejected }
 }
 
-/** A location list answer (one page): the readable locations and the rejected items. */
-export function parseLocations(value: unknown) {
-  return parseLocationItems(readLocationsPage(value).items)
-}
-
 /** The PATCH answer is not shown: a location when there is one, else nothing. */
 export function parseOptionalLocation(value: unknown): ServiceFulfilmentLocation | undefined {
   const result = fulfilmentLocationSchema.safeParse(cleanServiceAnswer(value))
   return result.success ? result.data : undefined
-}
-
-function isEmptyAnswer(value: unknown): boolean {
-  return value === null || value === undefined || value === ""
 }
 
 export type * from "../contracts/service-shapes"

@@ -147,12 +147,9 @@ export class ServiceTransport {
     // These fail before a byte is sent, so nothing can have been processed.
     const beforeSend =
       code === "ECONNREFUSED" || code === "ENOTFOUND" || code === "EAI_AGAIN" || code === "UND_ERR_CONNECT_TIMEOUT"
-    const reason = this.clean(error instanceof Error ? error.message : String(error))
-    return new LastmileUnreachableError(`${operation}: the service could not be reached (${code ?? reason})`, {
-      operation,
-      cause: error,
-      beforeSend,
-    })
+    const reason = code ?? this.clean(error instanceof Error ? error.message : String(error))
+    const message = `${operation}: the service could not be reached (${reason})`
+    return new LastmileUnreachableError(message, { operation, cause: error, beforeSend })
   }
 }
 

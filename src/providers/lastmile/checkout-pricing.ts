@@ -9,17 +9,12 @@
 import type { LastmileClient, QuoteRequest, ServiceQuote } from "../../lib/service-client"
 import { LastmileError, isServiceOutage } from "../../lib/service-client"
 import { type LastmileFulfillmentOption, quoteDeliveryTypeOf } from "../../lib/contracts/fulfillment-options"
-import {
-  type MedusaAddressLike,
-  type MedusaLineLike,
-  type MerchantProductIdSource,
-  buildQuoteRequest,
-} from "../../lib/checkout/quote-request"
+import { type MedusaAddressLike, type MedusaLineLike, buildQuoteRequest } from "../../lib/checkout/quote-request"
+import type { ResolvedProviderOptions } from "../../lib/options/provider-options"
 import { type HeldQuote, QuoteCache, fingerprint } from "./quote-cache"
 import type { PricingResult } from "../../lib/checkout/pricing-result"
 import { type StockLocationLike, storeExternalId } from "../../lib/store/store-identity"
 import {
-  type DeliveryRateRule,
   type RateWish,
   needsStoreDirectory,
   selectCollectionRate,
@@ -39,15 +34,11 @@ export interface CartPricingContext {
   dispatchAddress?: MedusaAddressLike | null
 }
 
-export interface CheckoutPricerOptions {
-  /** The delivery type whose quote also prices collection (the first configured one). */
-  quoteDeliveryType: string
-  productIdSource?: MerchantProductIdSource
-  /** How a delivery option is priced when no rate was chosen. Default cheapest. */
-  rateRule?: DeliveryRateRule
-  /** The whole time a pricing may take; the quote has its own budget of the same length inside it. */
-  budgetMs: number
-}
+/** The first delivery type's quote also prices collection; `quoteBudgetMs` bounds a whole pricing, quote included. */
+type PricerOptions = Pick<
+  ResolvedProviderOptions,
+  "deliveryTypes" | "productIdSource" | "deliveryRateRule" | "quoteBudgetMs"
+>
 
 export class CheckoutPricer {
   constructor(
@@ -55,13 +46,13 @@ export class CheckoutPricer {
     private readonly cache: QuoteCache<ServiceQuote, PricingResult>,
     /** The service's store list, to attribute collection rates that do not name their store. */
     private readonly stores: StoreDirectory,
-    private readonly options: CheckoutPricerOptions
+    private readonly options: PricerOptions
   ) {}
 
   /** A delivery option is quoted for its own type (a quote per cart state and type); collection rides on the first. */
   async price(option: LastmileFulfillmentOption, context: CartPricingContext, wish?: RateWish): Promise<PricingResult> {
-    const deadline = Date.now() + this.options.budgetMs
-    const deliveryType = quoteDeliveryTypeOf(option, this.options.quoteDeliveryType)
+    const deadline = Date.now() + this.options.quoteBudgetMs
+    const deliveryType = quoteDeliveryTypeOf(option, this.options.deliveryTypes[0])
     const state = this.stateOf(context, deliveryType)
     if (!state.ok) {
       return state.incomplete
@@ -90,7 +81,7 @@ export class CheckoutPricer {
       byProfile.set(profile, [...(byProfile.get(profile) ?? []), line])
     }
     if (byProfile.size > 1) {
-      const deliveryType = quoteDeliveryTypeOf(option, this.options.quoteDeliveryType)
+      const deliveryType = quoteDeliveryTypeOf(option, this.options.deliveryTypes[0])
       const prefix = offerKey(option, context)
       for (const lines of byProfile.values()) {
         const state = this.stateOf({ ...context, items: lines }, deliveryType)
@@ -144,11 +135,9 @@ export class CheckoutPricer {
     deadline: number
   ): Promise<PricingResult> {
     if (!held.ok) {
-      const error = held.error
+      const { error } = held
       const detail = error instanceof LastmileError ? error.message : "the delivery service could not be reached"
-      return isServiceOutage(error)
-        ? { ok: false, reason: "service_unavailable", detail, error }
-        : { ok: false, reason: "service_refused", detail, error }
+      return { ok: false, reason: isServiceOutage(error) ? "service_unavailable" : "service_refused", detail, error }
     }
     const quote = held.value
     const read = { eligibility: quote.eligibility, quotedAt: held.at }
@@ -170,7 +159,10 @@ export class CheckoutPricer {
       const { unplaced: _unplaced, ...result } = choice
       return { ...result, ...read, merchantLocationId: externalId }
     }
-    const choice = selectDeliveryRate(quote, deliveryType, context.currencyCode, { rule: this.options.rateRule, wish })
+    const choice = selectDeliveryRate(quote, deliveryType, context.currencyCode, {
+      rule: this.options.deliveryRateRule,
+      wish,
+    })
     return { ...choice, ...read }
   }
 }

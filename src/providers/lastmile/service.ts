@@ -76,6 +76,9 @@ type MedusaPricingContext = LastmilePricingContext & {
 
 const NO_RATE = { rateCode: null, rateName: null, description: null, window: null, quotedAt: null } as const
 
+/** The shopper's (or the merchant's) request cannot be served as it is, in words they can act on. */
+const invalid = (message: string) => new MedusaError(MedusaError.Types.INVALID_DATA, message)
+
 /** Medusa's price result plus the rate's details for storefronts. */
 export type LastmileCalculatedPrice = CalculatedShippingOptionPrice & { lastmile?: LastmileRateDetails }
 
@@ -103,10 +106,7 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
     try {
       resolveProviderOptions(options)
     } catch (error) {
-      if (error instanceof InvalidProviderOptionsError) {
-        throw new MedusaError(MedusaError.Types.INVALID_DATA, error.message)
-      }
-      throw error
+      throw error instanceof InvalidProviderOptionsError ? invalid(error.message) : error
     }
   }
 
@@ -152,13 +152,7 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
     })
     // A store's collection switched at the service: no quote held may still offer (or refuse) it.
     onStoreListChanged(this.onStoresChanged_)
-    this.pricer_ = new CheckoutPricer(this.client_, this.quotes_, this.stores_, {
-      // The first delivery type's quote also prices collection.
-      quoteDeliveryType: this.options_.deliveryTypes[0],
-      productIdSource: this.options_.productIdSource,
-      rateRule: this.options_.deliveryRateRule,
-      budgetMs: this.options_.quoteBudgetMs,
-    })
+    this.pricer_ = new CheckoutPricer(this.client_, this.quotes_, this.stores_, this.options_)
   }
 
   /**
@@ -203,17 +197,14 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
       if (result.ok) {
         return this.quoted(option, result)
       }
-      if (result.reason === "service_unavailable") {
-        // A blip on a refresh never costs the shopper the option they chose, at the price they chose it,
-        // as long as the cart is still what was quoted: a new address or basket is priced as a new cart.
-        const kept = keptPrice(option, chosen, {
-          now: Date.now(),
-          keepMs: this.options_.keepChosenPriceMs,
-          state: cartStateOf(cart, this.options_.productIdSource),
-        })
-        if (kept) {
-          return this.priced(kept.amount, kept.details)
-        }
+      // A blip on a refresh never costs the shopper the option they chose, at the price they chose it,
+      // as long as the cart is still what was quoted: a new address or basket is priced as a new cart.
+      const { keepChosenPriceMs: keepMs, productIdSource } = this.options_
+      const kept =
+        result.reason === "service_unavailable" &&
+        keptPrice(option, chosen, { now: Date.now(), keepMs, state: cartStateOf(cart, productIdSource) })
+      if (kept) {
+        return this.priced(kept.amount, kept.details)
       }
       if (result.reason === "service_refused") {
         this.warnings_.warn(
@@ -249,14 +240,12 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
     const option = this.findOption(optionData)
     const subject = context.lastmile_order
     if (!option || option.kind === "return") {
-      throw new MedusaError(
-        MedusaError.Types.INVALID_DATA,
+      throw invalid(
         "The lastmile return option has a flat price; choose a lastmile delivery or collection option to ship items."
       )
     }
     if (!subject) {
-      throw new MedusaError(
-        MedusaError.Types.INVALID_DATA,
+      throw invalid(
         "Lastmile cannot price this order's shipping: the plugin's pricing hooks did not run for it. Use a flat-rate option or a custom price."
       )
     }
@@ -281,10 +270,7 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
       return this.priced(subject.custom_amount, describePricing(option, result))
     }
     const what = option.kind === "collection" ? "Collection from this store" : "Lastmile delivery"
-    throw new MedusaError(
-      MedusaError.Types.INVALID_DATA,
-      `${what} cannot be priced for these items: ${shopperReason(option, result)}`
-    )
+    throw invalid(`${what} cannot be priced for these items: ${shopperReason(option, result)}`)
   }
 
   /**
@@ -298,17 +284,14 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
   ): Promise<LastmileShippingMethodData> {
     const option = this.findOption(optionData)
     if (!option) {
-      throw new MedusaError(
-        MedusaError.Types.INVALID_DATA,
-        `Shipping option data ${JSON.stringify(optionData.id ?? null)} is not a lastmile option.`
-      )
+      throw invalid(`Shipping option data ${JSON.stringify(optionData.id ?? null)} is not a lastmile option.`)
     }
     if (option.kind === "return") {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, "The lastmile return option cannot ship a cart.")
+      throw invalid("The lastmile return option cannot ship a cart.")
     }
     const asked = requestedRate(option, data)
     if ("problem" in asked) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, asked.problem)
+      throw invalid(asked.problem)
     }
     const wish = asked.wish
     const cart = this.toPricingContext(context)
@@ -334,13 +317,12 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
       }
     }
     if (result.reason === "input_incomplete") {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, result.detail)
+      throw invalid(result.detail)
     }
     if (fallbackAmount(option, result, cart.currencyCode, this.options_.fallbackAmounts) !== undefined) {
       if (wish) {
         // No quote can confirm the rate asked for; the option itself is still offered at the fallback.
-        throw new MedusaError(
-          MedusaError.Types.INVALID_DATA,
+        throw invalid(
           `Live delivery prices are unavailable right now, so the delivery rate ${JSON.stringify(wish.rateCode)} cannot be confirmed. Choose the delivery option without a specific rate, or try again in a moment.`
         )
       }
@@ -348,16 +330,10 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
       return { ...base, ...NO_RATE, fallback: true }
     }
     if (wish && "rates" in result && result.rates) {
-      throw new MedusaError(
-        MedusaError.Types.INVALID_DATA,
-        rateNotOfferedMessage(wish.rateCode, listRates(result.rates), cart.currencyCode)
-      )
+      throw invalid(rateNotOfferedMessage(wish.rateCode, listRates(result.rates), cart.currencyCode))
     }
     const what = option.kind === "collection" ? "Collection from this store" : "This delivery option"
-    throw new MedusaError(
-      MedusaError.Types.INVALID_DATA,
-      `${what} is no longer available: ${shopperReason(option, result)} Please choose another option.`
-    )
+    throw invalid(`${what} is no longer available: ${shopperReason(option, result)} Please choose another option.`)
   }
 
   /** Only marked as being booked: the `fulfillmentCreated` hook books it in the same workflow (decision 19). */

@@ -34,8 +34,18 @@ export class StoreDirectory {
   private timer: NodeJS.Timeout | undefined
   private readonly now: () => number
 
-  /** Held as long as the directory: the signal holds it weakly. */
-  private readonly onChanged = (locations?: ServiceFulfilmentLocation[]) => this.changed(locations)
+  /**
+   * The admin read the service's locations (adopted as they are) or changed them (read again, once a list is
+   * held). Held as long as the directory: the signal holds it weakly.
+   */
+  private readonly onChanged = (locations?: ServiceFulfilmentLocation[]): void => {
+    if (locations) {
+      this.adopt(toStoreDescriptions(locations))
+    } else if (this.stores) {
+      this.failedAt = Number.NEGATIVE_INFINITY
+      void this.refresh()
+    }
+  }
 
   constructor(
     private readonly load: () => Promise<StoreDescription[]>,
@@ -43,16 +53,6 @@ export class StoreDirectory {
   ) {
     this.now = options.now ?? Date.now
     onStoreListChanged(this.onChanged)
-  }
-
-  /** The admin read the service's locations (adopted as they are) or changed them (read again, once a list is held). */
-  changed(locations?: ServiceFulfilmentLocation[]): void {
-    if (locations) {
-      this.adopt(toStoreDescriptions(locations))
-    } else if (this.stores) {
-      this.failedAt = Number.NEGATIVE_INFINITY
-      void this.refresh()
-    }
   }
 
   /** The stores held now; before the first load, waits for it at most `waitMs`. Never throws. */

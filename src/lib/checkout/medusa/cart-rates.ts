@@ -9,7 +9,7 @@ import type { CalculateShippingOptionPriceDTO, MedusaContainer } from "@medusajs
 import { ContainerRegistrationKeys, MedusaError, Modules, applyTranslations } from "@medusajs/framework/utils"
 import { createHash } from "node:crypto"
 import type { CheckoutCatalogue, CheckoutCatalogueCache, ListingAddress } from "./checkout-catalogue"
-import { cartPricingAdditionsOf } from "./read-pricing-additions"
+import { type CartForAdditions, cartPricingAdditionsOf } from "./read-pricing-additions"
 import { type KeptAnswer, type RatesAnswers, answerTtlMs } from "../rates-answers"
 import { type LastmileRatesResponse, type OptionPrice, toOptionRate } from "../option-rate"
 
@@ -49,17 +49,14 @@ interface CartLine {
   requires_shipping?: boolean | null
 }
 
-interface CartRow {
+interface CartRow extends CartForAdditions {
   id: string
-  completed_at?: unknown
   currency_code: string
   sales_channel_id?: string | null
   customer_id?: string | null
-  email?: string | null
   locale?: string | null
   items?: (CartLine | null)[] | null
   shipping_address?: (ListingAddress & Record<string, unknown>) | null
-  shipping_methods?: unknown
 }
 
 export interface CartRatesState {
@@ -187,9 +184,8 @@ async function emailOf(container: MedusaContainer, cart: CartRow): Promise<strin
 /** The cart state and catalogue version: any edit to the cart or the store's options gives another key. */
 function stateKey(cart: CartRow, version: number): string {
   const items = linesOf(cart).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-  return createHash("sha256")
-    .update(JSON.stringify([version, { ...cart, items }]))
-    .digest("base64url")
+  const state = JSON.stringify([version, { ...cart, items }])
+  return createHash("sha256").update(state).digest("base64url")
 }
 
 function linesOf(cart: CartRow): CartLine[] {

@@ -46,10 +46,7 @@ export async function cartPricingAdditions(
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({ entity: "cart", fields: CART_PRICING_FIELDS, filters: { id: cartId } })
   const cart = data[0] as CartForAdditions | undefined
-  if (!cart) {
-    return {}
-  }
-  return cartPricingAdditionsOf(container, cart, catalogue)
+  return cart ? cartPricingAdditionsOf(container, cart, catalogue) : {}
 }
 
 /** The same additions for a cart already read with `CART_PRICING_FIELDS` (or the rates route's fields). */

@@ -1,4 +1,8 @@
-import { parseLocations, parseQuote, parseTask, parseTaskLookup } from "../schemas"
+import { parseLocationItems, parseQuote, parseTask, readLocationsPage, readTaskLookupPage } from "../schemas"
+
+/** The client's reads of one page: the lookup's (each task parsed, an unreadable one failing it) and the locations'. */
+const parseTaskLookup = (value: unknown) => readTaskLookupPage(value).items.map((item) => parseTask(item))
+const parseLocations = (value: unknown) => parseLocationItems(readLocationsPage(value).items)
 import { type ServiceTextNotice, checkLink, cleanText, onServiceTextCleaned } from "../service-text"
 
 const RLO = "\u202E"
