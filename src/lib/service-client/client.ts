@@ -136,6 +136,11 @@ export class LastmileClient {
     }
   }
 
+  /** The delivery task of a reference (the newest), or null when none was booked; documented for users' own code. */
+  findDelivery(merchantOrderId: string, options: CallOptions = {}): Promise<ServiceTask | null> {
+    return this.findTask(merchantOrderId, { kind: "DELIVERY" }, options)
+  }
+
   /**
    * The task of a reference of one kind (the newest), or the one with `taskId` when given; null when the lookup
    * shows none. The taskType of a return is not shown, so anything but DELIVERY counts as one.

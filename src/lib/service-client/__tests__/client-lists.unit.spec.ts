@@ -135,7 +135,7 @@ describe("LastmileClient list reads", () => {
       "/v1/task/deliveries?merchantOrderId=order_1&page=3",
     ])
     // The newest of every page is the one picked.
-    expect((await client.findTask("order_1", { kind: "DELIVERY" }))?.taskId).toBe(3)
+    expect((await client.findDelivery("order_1"))?.taskId).toBe(3)
   })
 
   it("guesses no page from counters or flags: the answer's list is the whole list", async () => {
