@@ -60,11 +60,15 @@ export async function retryDueBookings(
       (o: { id: string; shipping_methods?: ({ data?: unknown } | null)[] | null }) =>
         (o.shipping_methods ?? []).some((m) => methodKindOf(m?.data) !== null) ? [o.id] : []
     )
-    const known = candidates.length
-      ? await tasks.listLastmileTasks({ merchant_order_id: candidates }, { select: ["merchant_order_id"] })
-      : []
+    const known = new Set(
+      candidates.length
+        ? (await tasks.listLastmileTasks({ merchant_order_id: candidates }, { select: ["merchant_order_id"] })).map(
+            (t) => t.merchant_order_id
+          )
+        : []
+    )
     for (const id of candidates) {
-      if (!known.some((t) => t.merchant_order_id === id) && deliveries.size < batch) {
+      if (!known.has(id) && deliveries.size < batch) {
         deliveries.set(id, { kind: "order", order_id: id })
       }
     }
