@@ -219,7 +219,8 @@ medusaIntegrationTestRunner({
       expect(report.booking.placed_to_booked_ms.p95).toBeGreaterThanOrEqual(report.booking.placed_to_booked_ms.p50!)
       // Six moves in all (three deliveries, two collections ready, one collected), rung by webhooks.
       expect(report.status_moves.webhook + report.status_moves.poll).toBe(6)
-      expect(report.webhook_share).toBe(report.status_moves.webhook / 6)
+      // The report gives the share to four decimals; a move the poll saw first (under load) makes it 5/6.
+      expect(report.webhook_share).toBeCloseTo(report.status_moves.webhook / 6, 4)
       expect(report.status_moves.webhook).toBeGreaterThan(0)
       expect(pickedUp.status_history.entries.map((e) => e.value)).toContain("COLLECTED_BY_CUSTOMER")
 
