@@ -100,7 +100,7 @@ const ROOMS: { room: string; may: string[]; typesOnly?: string[] }[] = [
   { room: "lib/options/", may: ["lib/notifications/", "lib/tracking/"] },
   { room: "lib/notifications/", may: ["lib/tracking/", "lib/address/", "lib/contracts/"] },
   { room: "lib/tracking/", may: ["lib/contracts/", "lib/support/"] },
-  { room: "lib/service-client/", may: ["lib/contracts/"] },
+  { room: "lib/service-client/", may: ["lib/contracts/", "lib/support/"] },
   { room: "lib/money/", may: ["lib/contracts/"] },
   { room: "lib/address/", may: [] },
   { room: "lib/support/", may: [] },

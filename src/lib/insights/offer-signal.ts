@@ -9,6 +9,7 @@
  * signal holds them, so an app torn down leaves nothing behind.
  */
 import { optionKindOf } from "../contracts/fulfillment-options"
+import { weakSignal } from "../support/weak-signal"
 
 /** What the cart state is made of, as the provider was handed it: digested later (`cartStateDigest`). */
 export interface CartStateParts {
@@ -30,14 +31,11 @@ export interface OfferPriced {
   state: CartStateParts
 }
 
-type Listener = (offer: OfferPriced) => void
-
-const listeners = new Set<WeakRef<Listener>>()
+// Counting never fails a cart: an offer a listener cannot take is not counted.
+const offers = weakSignal<[offer: OfferPriced]>(() => undefined)
 
 /** Calls `listener` for each option priced while the listener is alive (hold it as long as its owner). */
-export function onOfferPriced(listener: Listener): void {
-  listeners.add(new WeakRef(listener))
-}
+export const onOfferPriced = offers.on
 
 /** What the provider hands over: Medusa's pricing context, the option's data and the provider's answer. */
 interface PricingContextLike {
@@ -63,7 +61,7 @@ interface AnswerLike {
  * that is not a cart's delivery or collection option is left out.
  */
 export function announceOfferPriced(context: unknown, optionData: unknown, answer: AnswerLike): void {
-  if (!listeners.size) {
+  if (!offers.heard()) {
     return
   }
   const cart = (context ?? {}) as PricingContextLike
@@ -94,16 +92,5 @@ export function announceOfferPriced(context: unknown, optionData: unknown, answe
       email: cart.lastmile_customer_email ?? cart.email,
     },
   }
-  for (const ref of listeners) {
-    const listener = ref.deref()
-    if (listener) {
-      try {
-        listener(offer)
-      } catch {
-        // Counting never fails a cart: an offer a listener cannot take is not counted.
-      }
-    } else {
-      listeners.delete(ref)
-    }
-  }
+  offers.emit(offer)
 }

@@ -17,7 +17,7 @@
  * Announcements carry the field and the scheme, never the value: a link may
  * hold a token. The plugin's module logs them, throttled.
  */
-import { weakSignal } from "./store-list-signal"
+import { weakSignal } from "../support/weak-signal"
 
 /** The longest string kept from the service, whatever the field. */
 export const MAX_SERVICE_TEXT = 1000

@@ -10,24 +10,7 @@
  * provider's store directory), within seconds.
  */
 import type { ServiceFulfilmentLocation } from "../contracts/service-shapes"
-
-/** Listeners referenced weakly (hold each as long as its owner): what an app torn down held is let go. */
-export function weakSignal<A extends unknown[]>() {
-  const listeners = new Set<WeakRef<(...args: A) => void>>()
-  return {
-    on: (listener: (...args: A) => void) => void listeners.add(new WeakRef(listener)),
-    emit(...args: A): void {
-      for (const ref of listeners) {
-        const listener = ref.deref()
-        if (listener) {
-          listener(...args)
-        } else {
-          listeners.delete(ref)
-        }
-      }
-    },
-  }
-}
+import { weakSignal } from "../support/weak-signal"
 
 const storeList = weakSignal<[locations?: ServiceFulfilmentLocation[]]>()
 
