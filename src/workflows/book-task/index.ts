@@ -75,10 +75,16 @@ export const bookTaskWorkflow = createWorkflow(bookTaskWorkflowId, (input: BookT
   })
 
   const result = transform({ plan, fulfilled, recorded }, ({ plan, fulfilled, recorded }): BookTaskWorkflowOutput => {
-    if (plan.action === "skip" || plan.action === "refuse") {
-      return plan.action === "skip" ? plan.outcome : { status: "refused", code: plan.code, reason: plan.reason }
+    switch (plan.action) {
+      case "skip":
+        return plan.outcome
+      case "refuse":
+        return { status: "refused", code: plan.code, reason: plan.reason }
+      case "fulfil":
+        return fulfilled!
+      case "book":
+        return recorded!
     }
-    return plan.action === "fulfil" ? fulfilled! : recorded!
   })
   return new WorkflowResponse(result)
 })
