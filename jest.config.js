@@ -14,6 +14,13 @@ module.exports = {
   moduleFileExtensions: ["js", "ts", "tsx", "json"],
   modulePathIgnorePatterns: ["dist/", "<rootDir>/.medusa/"],
   testTimeout: 60_000,
+  moduleNameMapper: {
+    // The storefront package's source, as its tests, the contract tests and the HTTP specs read it: a fresh clone's
+    // `npm test` has not built the package's dist.
+    "^medusa-plugin-lastmile-storefront$": "<rootDir>/packages/storefront/src/index.ts",
+    // Its ES module imports name the emitted `.js` files; here they are the `.ts` beside them.
+    "^(\\.{1,2}/.*)\\.js$": "$1",
+  },
   ...(testType === "integration:http" || testType === "bench"
     ? {
         testMatch:
@@ -27,11 +34,5 @@ module.exports = {
       }
     : {
         testMatch: ["**/src/**/__tests__/**/*.unit.spec.[jt]s"],
-        moduleNameMapper: {
-          // The storefront package's source, as its tests and the plugin's contract tests read it (no build needed).
-          "^medusa-plugin-lastmile-storefront$": "<rootDir>/packages/storefront/src/index.ts",
-          // Its ES module imports name the emitted `.js` files; here they are the `.ts` beside them.
-          "^(\\.{1,2}/.*)\\.js$": "$1",
-        },
       }),
 }
