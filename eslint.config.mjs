@@ -21,7 +21,7 @@ export default tseslint.config(
   },
   {
     files: [
-      "src/simulator/cli.ts",
+      "packages/simulator/src/cli.ts",
       "scripts/**",
       "demo/**",
       "integration-tests/system/**",

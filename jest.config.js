@@ -15,9 +15,10 @@ module.exports = {
   modulePathIgnorePatterns: ["dist/", "<rootDir>/.medusa/"],
   testTimeout: 60_000,
   moduleNameMapper: {
-    // The storefront package's source, as its tests, the contract tests and the HTTP specs read it: a fresh clone's
-    // `npm test` has not built the package's dist.
+    // The workspace packages' source, as the plugin's tests and the HTTP specs read them: a fresh clone's `npm test`
+    // has not built their dist.
     "^medusa-plugin-lastmile-storefront$": "<rootDir>/packages/storefront/src/index.ts",
+    "^medusa-plugin-lastmile-simulator$": "<rootDir>/packages/simulator/src/index.ts",
     // Its ES module imports name the emitted `.js` files; here they are the `.ts` beside them.
     "^(\\.{1,2}/.*)\\.js$": "$1",
   },
@@ -33,6 +34,7 @@ module.exports = {
         globalTeardown: "./integration-tests/global-teardown.mjs",
       }
     : {
+        // The plugin's unit specs and the workspace packages' (packages/*/src/__tests__).
         testMatch: ["**/src/**/__tests__/**/*.unit.spec.[jt]s"],
       }),
 }

@@ -12,7 +12,7 @@ import { randomBytes } from "node:crypto"
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { createServer } from "node:net"
 import { join } from "node:path"
-import { LastmileSimulator, londonLocations } from "../src/simulator"
+import { LastmileSimulator, londonLocations } from "../packages/simulator/src"
 import {
   DEMO_ADMIN,
   demoSetsUpInDashboard,

@@ -3,7 +3,7 @@ import { writeFileSync } from "node:fs"
 import type { ExecArgs } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { seedDemoStore } from "./store"
-import { londonLocations } from "../src/simulator"
+import { londonLocations } from "../packages/simulator/src"
 import { DEMO_SKUS, demoSetsUpInDashboard, demoStock } from "./settings"
 
 export default async function seedDemo({ container }: ExecArgs): Promise<void> {

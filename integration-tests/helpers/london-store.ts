@@ -1,9 +1,12 @@
 /** The London merchant of the simulator, seeded into the test app, with the simulator reset before each test. */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { AxiosInstance } from "axios"
-import { type LastmileSimulator, londonLocations } from "../../src/simulator"
-import { alwaysOpenHours } from "../../src/simulator/defaults"
-import type { SimLocation } from "../../src/simulator/types"
+import {
+  type LastmileSimulator,
+  type SimLocation,
+  alwaysOpenHours,
+  londonLocations,
+} from "../../packages/simulator/src"
 import { MUG_SKU, type SeededStore, TEE_SKU, seedFromSimulatorLocations } from "./seed-store"
 import { Storefront } from "./storefront"
 

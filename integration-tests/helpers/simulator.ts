@@ -1,4 +1,4 @@
-import { LastmileSimulator, type SimulatorOptions } from "../../src/simulator"
+import { LastmileSimulator, type SimulatorOptions } from "../../packages/simulator/src"
 
 export const TEST_API_KEY = "lm_test_key_0123456789"
 export const TEST_WEBHOOK_SECRET = "whsec_test_0123456789abcdef"

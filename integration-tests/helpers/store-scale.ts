@@ -8,8 +8,7 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { alwaysOpenHours } from "../../src/simulator/defaults"
-import type { SimLocation } from "../../src/simulator/types"
+import { type SimLocation, alwaysOpenHours } from "../../packages/simulator/src"
 import { createWebshop } from "../../scripts/catalog"
 import { requireLastmileProviderId } from "../../src/lib/options/medusa/provider-id"
 import type { SeededStore } from "./seed-store"

@@ -13,8 +13,7 @@ import {
   linkLastmileLocationWorkflow,
   unlinkLastmileLocationWorkflow,
 } from "../../src/workflows/map-lastmile-locations"
-import { alwaysOpenHours } from "../../src/simulator/defaults"
-import type { SimLocation } from "../../src/simulator/types"
+import { type SimLocation, alwaysOpenHours } from "../../packages/simulator/src"
 import { londonTestLocations } from "../helpers/london-store"
 import { createAdminHeaders } from "../helpers/admin-auth"
 import { type BareStore, addMappedLocations, seedBareStore, stockUp } from "../helpers/bare-store"

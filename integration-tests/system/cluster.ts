@@ -25,8 +25,7 @@ import { Queue } from "bullmq"
 import IORedis from "ioredis"
 import { Pool } from "undici"
 import { Client } from "@medusajs/framework/pg"
-import { LastmileSimulator, londonLocations } from "../../src/simulator"
-import type { RequestLogEntry } from "../../src/simulator/types"
+import { LastmileSimulator, type RequestLogEntry, londonLocations } from "../../packages/simulator/src"
 import {
   createDatabase,
   dropDatabase,

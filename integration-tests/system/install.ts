@@ -13,7 +13,7 @@
  * embedded one. The README's ports (9000, 4010) are swapped for free ones.
  */
 import { type ChildProcess } from "node:child_process"
-import { mkdtempSync, rmSync } from "node:fs"
+import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import {
@@ -106,6 +106,34 @@ async function main(): Promise<number> {
         throw new Error(`require answered ${loaded}`)
       }
       return "createLastmileStorefront is a function"
+    })
+    // The simulator is a package of its own (packages/simulator): the plugin re-exports it and keeps its bin.
+    await check("medusa-plugin-lastmile/simulator runs the simulator package from the merchant's app", async () => {
+      const script = `const { LastmileSimulator } = require("medusa-plugin-lastmile/simulator")
+        if (LastmileSimulator !== require("medusa-plugin-lastmile-simulator").LastmileSimulator) throw new Error("not the package's")
+        const sim = new LastmileSimulator()
+        sim.start().then(async (url) => {
+          const answer = await fetch(url + "/__sim/config")
+          await sim.stop()
+          process.stdout.write(String(answer.status))
+        })`
+      const status = await run(process.execPath, ["-e", script], { cwd: appDir })
+      if (status.trim() !== "200") {
+        throw new Error(`the simulator answered ${status}`)
+      }
+      return "a LastmileSimulator from the plugin's entry answered its control API"
+    })
+    await check("the plugin's own lastmile-simulator bin runs the simulator package's command", async () => {
+      const installed = join(appDir, "node_modules", "medusa-plugin-lastmile")
+      const manifest = JSON.parse(readFileSync(join(installed, "package.json"), "utf8")) as {
+        bin: Record<string, string>
+      }
+      const bin = join(installed, manifest.bin["lastmile-simulator"])
+      const help = await run(process.execPath, [bin, "--help"], { cwd: appDir })
+      if (!help.startsWith("lastmile-simulator:")) {
+        throw new Error(`--help printed ${help.slice(0, 200)}`)
+      }
+      return "--help printed the simulator's usage"
     })
 
     // The README's simulator command, run from the app through the package's bin.

@@ -23,7 +23,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { Pool } from "undici"
 import { Client } from "@medusajs/framework/pg"
-import { LastmileSimulator, londonLocations } from "../../src/simulator"
+import { LastmileSimulator, londonLocations } from "../../packages/simulator/src"
 import { Checks, bookedOrderOf, inParallel, sleep, until } from "./lib/harness"
 import {
   hostEnv,

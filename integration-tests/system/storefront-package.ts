@@ -14,7 +14,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { REPO_DIR, packStorefrontPackage, run } from "./lib/host-app"
+import { REPO_DIR, packWorkspacePackage, run } from "./lib/host-app"
 
 const MEDUSA_VERSION = "2.21.2"
 /** Nothing of these may come with the package: a storefront installs no server, and brings its own UI. */
@@ -144,7 +144,7 @@ export async function checkStorefrontPackage(tarball: string): Promise<string> {
 if (require.main === module) {
   const started = Date.now()
   const work = mkdtempSync(join(tmpdir(), "lastmile-storefront-pack-"))
-  packStorefrontPackage(work)
+  packWorkspacePackage("storefront", work)
     .then(checkStorefrontPackage)
     .then(
       (summary) => {

@@ -5,8 +5,7 @@
  */
 import { LastmileFulfillmentProviderService } from "../providers/lastmile/service"
 import type { LastmileProviderOptions } from "../lib/options/provider-options"
-import { LastmileSimulator, londonLocations } from "../simulator"
-import { alwaysOpenHours } from "../simulator/defaults"
+import { LastmileSimulator, alwaysOpenHours, londonLocations } from "medusa-plugin-lastmile-simulator"
 import { ukShopperAddress } from "./service-requests"
 
 export const silentLogger = { debug: jest.fn(), warn: jest.fn(), info: jest.fn(), error: jest.fn() }

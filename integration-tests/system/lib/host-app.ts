@@ -88,7 +88,7 @@ export function envLines(block: string): Record<string, string> {
 }
 
 /**
- * `npm pack` of this repository (built first, the storefront package with it): the tarball a merchant installs.
+ * `npm pack` of this repository (built first, the workspace packages with it): the tarball a merchant installs.
  * CI builds once and says so with LASTMILE_PLUGIN_BUILT=1, so the three system tests pack that build.
  */
 export async function packPlugin(into: string): Promise<string> {
@@ -101,11 +101,12 @@ export async function packPlugin(into: string): Promise<string> {
 }
 
 /**
- * `npm pack` of packages/storefront (built first): the plugin's dependency, and what a storefront installs.
- * CI's one build includes it; not building again also keeps two system tests run side by side off the same files.
+ * `npm pack` of a workspace package (built first): the plugin's dependencies (packages/storefront, which a
+ * storefront also installs alone, and packages/simulator). CI's one build includes them; not building again also
+ * keeps two system tests run side by side off the same files.
  */
-export async function packStorefrontPackage(into: string): Promise<string> {
-  const dir = join(REPO_DIR, "packages", "storefront")
+export async function packWorkspacePackage(name: "storefront" | "simulator", into: string): Promise<string> {
+  const dir = join(REPO_DIR, "packages", name)
   if (process.env.LASTMILE_PLUGIN_BUILT !== "1" || !existsSync(join(dir, "dist"))) {
     await run("npm", ["run", "build", "--silent"], { cwd: dir })
   }
@@ -115,14 +116,14 @@ export async function packStorefrontPackage(into: string): Promise<string> {
 
 /**
  * A plain Medusa 2.21 app's package.json (what create-medusa-app makes),
- * plus the tarball, and the storefront package's tarball the plugin depends
- * on (both come from the registry once published). `@medusajs/ui` is the version Medusa 2.21.2 pairs with
+ * plus the tarball, and the tarballs of the workspace packages the plugin
+ * depends on (all come from the registry once published). `@medusajs/ui` is the version Medusa 2.21.2 pairs with
  * (4.2.8 pulls icons 2.22 and conflicts with Medusa 2.21's own draft-order,
  * plugin or not); the plugin's peer ranges accept both.
  */
 export function writeHostPackage(
   appDir: string,
-  tarballs: { plugin: string; storefront: string },
+  tarballs: { plugin: string; storefront: string; simulator: string },
   extra: Record<string, string> = {}
 ): void {
   const medusa = (name: string) => [`@medusajs/${name}`, MEDUSA_VERSION]
@@ -141,6 +142,7 @@ export function writeHostPackage(
       "react-router-dom": "6.30.4",
       "medusa-plugin-lastmile": `file:${tarballs.plugin}`,
       "medusa-plugin-lastmile-storefront": `file:${tarballs.storefront}`,
+      "medusa-plugin-lastmile-simulator": `file:${tarballs.simulator}`,
       ...extra,
     },
     devDependencies: {
@@ -414,11 +416,13 @@ export async function prepareHostApp(options: HostAppOptions): Promise<HostApp> 
   const { log, env } = options
   log(`packing the plugin into ${options.work}`)
   const tarball = await packPlugin(options.work)
-  const storefrontTarball = await packStorefrontPackage(options.work)
+  const storefrontTarball = await packWorkspacePackage("storefront", options.work)
+  const simulatorTarball = await packWorkspacePackage("simulator", options.work)
   const config = readmeBlock(options.configFirstLine)
   const key = createHash("sha256")
     .update(readFileSync(tarball))
     .update(readFileSync(storefrontTarball))
+    .update(readFileSync(simulatorTarball))
     .update(config)
     .digest("hex")
     .slice(0, 16)
@@ -433,9 +437,14 @@ export async function prepareHostApp(options: HostAppOptions): Promise<HostApp> 
       }
     }
     mkdirSync(appDir, { recursive: true })
-    const kept = { plugin: join(appDir, basename(tarball)), storefront: join(appDir, basename(storefrontTarball)) }
+    const kept = {
+      plugin: join(appDir, basename(tarball)),
+      storefront: join(appDir, basename(storefrontTarball)),
+      simulator: join(appDir, basename(simulatorTarball)),
+    }
     copyFileSync(tarball, kept.plugin)
     copyFileSync(storefrontTarball, kept.storefront)
+    copyFileSync(simulatorTarball, kept.simulator)
     log("creating a plain Medusa 2.21 app and installing the tarballs (npm install)")
     writeHostPackage(appDir, kept)
     writeFileSync(join(appDir, "medusa-config.ts"), config)

@@ -9,7 +9,7 @@ import {
   LastmileTimeoutError,
   LastmileUnreachableError,
 } from "../../service-client"
-import { LastmileSimulator, londonLocations } from "../../../simulator"
+import { LastmileSimulator, londonLocations } from "medusa-plugin-lastmile-simulator"
 import { ukShopperAddress as shopper } from "../../../test-support/service-requests"
 import { type BookingSubject, bookAtService } from "../book-at-service"
 import { outcomeOfError, settlementOf } from "../booking-outcome"

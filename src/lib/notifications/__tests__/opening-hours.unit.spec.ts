@@ -1,4 +1,4 @@
-import { alwaysOpenHours, londonHours } from "../../../simulator/defaults"
+import { alwaysOpenHours, londonHours } from "medusa-plugin-lastmile-simulator"
 import { openingHoursLines, readOpeningHours } from "../opening-hours"
 
 const lines = (value: unknown) => {

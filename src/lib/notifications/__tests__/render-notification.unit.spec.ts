@@ -1,4 +1,4 @@
-import { londonHours } from "../../../simulator/defaults"
+import { londonHours } from "medusa-plugin-lastmile-simulator"
 import { type NotificationFacts, notificationData, safeLink } from "../notification-data"
 import { NOTIFICATION_EVENTS, type LastmileNotificationEvent, audienceOf } from "../notification-events"
 import { readOpeningHours } from "../opening-hours"

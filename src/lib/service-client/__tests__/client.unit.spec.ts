@@ -1,7 +1,6 @@
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
-import { LastmileSimulator } from "../../../simulator"
-import { alwaysOpenHours } from "../../../simulator/defaults"
+import { LastmileSimulator, alwaysOpenHours } from "medusa-plugin-lastmile-simulator"
 import { bookingRequest, quoteRequest } from "../../../test-support/service-requests"
 import { LastmileClient } from "../client"
 import type { LastmileClientOptions } from "../client-options"

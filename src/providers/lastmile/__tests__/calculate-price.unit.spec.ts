@@ -1,4 +1,4 @@
-import { LastmileSimulator, londonLocations } from "../../../simulator"
+import { LastmileSimulator, londonLocations } from "medusa-plugin-lastmile-simulator"
 import { LastmileFulfillmentProviderService } from "../service"
 import { announceStoreListChanged } from "../../../lib/service-client"
 import { cartContext, useProviderAgainstSimulator } from "../../../test-support/provider-fixture"

@@ -2,8 +2,7 @@
  * The provider against the simulator's strict profile: every shape the spec
  * allows, not only the ones the default simulator sends.
  */
-import { LastmileSimulator, londonLocations } from "../../../simulator"
-import { alwaysOpenHours } from "../../../simulator/defaults"
+import { LastmileSimulator, alwaysOpenHours, londonLocations } from "medusa-plugin-lastmile-simulator"
 import { cartContext } from "../../../test-support/provider-fixture"
 import { ukShopperAddress } from "../../../test-support/service-requests"
 import { LastmileFulfillmentProviderService } from "../service"

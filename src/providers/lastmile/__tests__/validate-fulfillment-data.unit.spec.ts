@@ -1,5 +1,5 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import type { LastmileSimulator } from "../../../simulator"
+import type { LastmileSimulator } from "medusa-plugin-lastmile-simulator"
 import { cartContext, useProviderAgainstSimulator } from "../../../test-support/provider-fixture"
 import { ukShopperAddress as shopper } from "../../../test-support/service-requests"
 import type { LastmileFulfillmentProviderService } from "../service"

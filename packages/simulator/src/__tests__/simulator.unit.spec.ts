@@ -1,11 +1,11 @@
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import { request } from "undici"
-import { bookingRequest, quoteRequest } from "../../test-support/service-requests"
+import { bookingRequest, quoteRequest } from "./service-requests"
 import { londonHours } from "../defaults"
 import { LastmileSimulator } from "../server"
 import type { SimLocation } from "../types"
-import { callSimulator, testStore } from "../../test-support/simulator-calls"
+import { callSimulator, testStore } from "./simulator-calls"
 
 const KEY = "sim_key_for_tests"
 

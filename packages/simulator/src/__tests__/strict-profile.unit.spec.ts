@@ -1,7 +1,7 @@
-import { bookingRequest, quoteRequest } from "../../test-support/service-requests"
+import { bookingRequest, quoteRequest } from "./service-requests"
 import { alwaysOpenHours, defaultConfig, strictProfile } from "../defaults"
 import { LastmileSimulator } from "../server"
-import { callSimulator, testStore } from "../../test-support/simulator-calls"
+import { callSimulator, testStore } from "./simulator-calls"
 
 const KEY = "sim_key_for_strict_tests"
 

@@ -1,8 +1,11 @@
-import type { LastmileOperation } from "../lib/service-client/client"
 import type { OperatingHours } from "./collection-readiness"
 
-/** The simulator's operations are the client's: faults and logs use the same names. */
-export type SimulatorOperation = LastmileOperation
+/**
+ * The service's operations, as faults and the request log name them: the plugin's client uses the same names
+ * (`LastmileOperation`; the plugin's `npm run typecheck` fails when the two differ).
+ */
+export type SimulatorOperation =
+  "quote" | "bookDelivery" | "lookupDelivery" | "bookReturn" | "listLocations" | "updateLocation"
 
 export interface SimAddress {
   line1: string

@@ -1,5 +1,5 @@
-import { quoteRequest } from "../../test-support/service-requests"
-import { callSimulator, testStore } from "../../test-support/simulator-calls"
+import { quoteRequest } from "./service-requests"
+import { callSimulator, testStore } from "./simulator-calls"
 import { londonHours } from "../defaults"
 import { LastmileSimulator } from "../server"
 import { SimulatorError } from "../simulator-state"

@@ -1,5 +1,5 @@
-import { bookingRequest, quoteRequest } from "../../test-support/service-requests"
-import { callSimulator, testStore } from "../../test-support/simulator-calls"
+import { bookingRequest, quoteRequest } from "./service-requests"
+import { callSimulator, testStore } from "./simulator-calls"
 import { defaultConfig, strictProfile } from "../defaults"
 import { LastmileSimulator } from "../server"
 import { SimulatorError } from "../simulator-state"

@@ -4,9 +4,9 @@
  * share them; not used by production code.
  */
 import { request } from "undici"
-import type { LastmileSimulator } from "../simulator/server"
-import { alwaysOpenHours } from "../simulator/defaults"
-import type { SimLocation } from "../simulator/types"
+import type { LastmileSimulator } from "../server"
+import { alwaysOpenHours } from "../defaults"
+import type { SimLocation } from "../types"
 
 /** A London store `store-<id>`, open around the clock, with collection on. */
 export function testStore(id: string, stock: Record<string, number>, extra: Partial<SimLocation> = {}): SimLocation {

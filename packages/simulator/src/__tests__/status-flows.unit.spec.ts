@@ -4,8 +4,8 @@
  * collection becomes ready and is collected, a return has its own; the strict
  * profile uses terse values (a collection completes like a delivery).
  */
-import { bookingRequest, quoteRequest } from "../../test-support/service-requests"
-import { callSimulator, testStore } from "../../test-support/simulator-calls"
+import { bookingRequest, quoteRequest } from "./service-requests"
+import { callSimulator, testStore } from "./simulator-calls"
 import { LastmileSimulator } from "../server"
 import type { SimulatorProfile } from "../types"
 
