@@ -20,7 +20,6 @@ function sourceFiles(dir: string): string[] {
 }
 
 const files = sourceFiles(SRC).map((path) => ({ path: relative(SRC, path), text: readFileSync(path, "utf8") }))
-const production = files.filter((f) => !f.path.startsWith("test-support/"))
 const known = new Set(files.map((f) => f.path))
 
 interface Import {
@@ -145,12 +144,12 @@ function cyclesOf(graph: Map<string, string[]>): string[] {
 
 describe("the rooms of the source", () => {
   it("puts every source file in a room of the table", () => {
-    const homeless = production.filter((f) => roomOf(f.path) === null)
+    const homeless = files.filter((f) => roomOf(f.path) === null)
     expect(homeless.map((f) => f.path).filter((p) => p !== "modules/lastmile/types.ts")).toEqual([])
   })
 
   it.each(ROOMS.map((r) => [r.room, r] as const))("lets %s import only the rooms below it", (_room, rule) => {
-    const offending = production
+    const offending = files
       .filter((f) => roomOf(f.path) === rule.room)
       .flatMap((f) =>
         importsOf(f)
@@ -167,7 +166,7 @@ describe("the rooms of the source", () => {
   })
 
   it("keeps lib free of Medusa but in the rooms that read Medusa's data", () => {
-    const offending = production
+    const offending = files
       .filter((f) => PURE_LIB.includes(roomOf(f.path) ?? ""))
       .flatMap((f) =>
         importsOf(f)
@@ -179,7 +178,7 @@ describe("the rooms of the source", () => {
 
   it("takes zod from Medusa (@medusajs/framework/zod) wherever Medusa may be imported", () => {
     // The pure lib may not import Medusa: it imports zod itself, pinned to the version Medusa re-exports.
-    const offending = production
+    const offending = files
       .filter(
         (f) => !PURE_LIB.includes(roomOf(f.path) ?? "") && !["storefront/", "simulator/"].includes(roomOf(f.path) ?? "")
       )
@@ -198,7 +197,7 @@ describe("the rooms of the source", () => {
 
   it("has no import cycle, type-only imports included", () => {
     const graph = new Map<string, string[]>()
-    for (const f of production) {
+    for (const f of files) {
       graph.set(
         f.path,
         importsOf(f).flatMap(({ target }) => (target ? [target] : []))
@@ -211,7 +210,7 @@ describe("the rooms of the source", () => {
     // A workflow's folder (its steps and runner with it) is one node: two workflows never lean on each other.
     const folderOf = (path: string) => path.match(/^workflows\/[^/]+/)?.[0] ?? null
     const graph = new Map<string, string[]>()
-    for (const f of production) {
+    for (const f of files) {
       const from = folderOf(f.path)
       if (from) {
         const to = importsOf(f).flatMap(({ target }) => {
@@ -225,7 +224,7 @@ describe("the rooms of the source", () => {
   })
 
   it("lets nothing but Medusa's loader and tests import the provider", () => {
-    const offending = production
+    const offending = files
       .filter((f) => !f.path.startsWith("providers/"))
       .flatMap((f) =>
         importsOf(f)
@@ -236,9 +235,9 @@ describe("the rooms of the source", () => {
   })
 
   it("registers hooks only in hook files, whose helpers live below", () => {
-    const registrations = production.filter((f) => /\.hooks\.\w+\(/.test(f.text)).map((f) => f.path)
+    const registrations = files.filter((f) => /\.hooks\.\w+\(/.test(f.text)).map((f) => f.path)
     expect(registrations.every((path) => path.startsWith("workflows/hooks/"))).toBe(true)
-    const importedHookFiles = production.flatMap((f) =>
+    const importedHookFiles = files.flatMap((f) =>
       importsOf(f)
         .filter(({ target }) => target?.startsWith("workflows/hooks/"))
         .map(({ spec }) => `${f.path} imports ${spec}`)
@@ -249,7 +248,7 @@ describe("the rooms of the source", () => {
   it("never decides an outcome by an error's message text", () => {
     const reads = /(message|errorMessage\([^)]*\))\??\.(includes|startsWith|endsWith|match|indexOf)\(/
     const compares = /\bmessage\s*[!=]==?\s*["'`]/
-    const offending = production
+    const offending = files
       .filter((f) => !f.path.startsWith("simulator/"))
       .flatMap((f) =>
         f.text
@@ -263,7 +262,7 @@ describe("the rooms of the source", () => {
   })
 
   it("has at most three unchecked double casts, each with its reason on the line before", () => {
-    const casts = production.flatMap((f) =>
+    const casts = files.flatMap((f) =>
       f.text
         .split("\n")
         .flatMap((line, i, lines) =>

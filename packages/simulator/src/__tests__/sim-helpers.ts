@@ -1,8 +1,4 @@
-/**
- * Helpers for the simulator's specs that the shared test-support does not
- * have: control API calls with any method (DELETE included), and a webhook
- * receiver that keeps each request's raw body and headers.
- */
+/** For the simulator's specs: control API calls with any method, and a webhook receiver keeping raw bodies and headers. */
 import { createServer, type IncomingHttpHeaders } from "node:http"
 import type { AddressInfo } from "node:net"
 import { request } from "undici"

@@ -1,8 +1,4 @@
-/**
- * Helpers for the simulator's own specs: a store with stock, and raw HTTP
- * calls to the simulator with an API key. Outside __tests__ so several specs
- * share them; not used by production code.
- */
+/** For the simulator's specs: a store with stock, and raw HTTP calls to the simulator with an API key. */
 import { request } from "undici"
 import type { LastmileSimulator } from "../server"
 import { alwaysOpenHours } from "../defaults"

@@ -9,8 +9,8 @@ import {
   LastmileTimeoutError,
   LastmileUnreachableError,
 } from "../../service-client"
-import { LastmileSimulator, londonLocations } from "medusa-plugin-lastmile-simulator"
-import { ukShopperAddress as shopper } from "../../../test-support/service-requests"
+import { LastmileSimulator, londonLocations } from "../../../../packages/simulator/src"
+import { ukShopperAddress as shopper } from "../../../../integration-tests/helpers/service-requests"
 import { type BookingSubject, bookAtService } from "../book-at-service"
 import { outcomeOfError, settlementOf } from "../booking-outcome"
 import { buildFulfillmentOptions } from "../../contracts/fulfillment-options"

@@ -1,5 +1,5 @@
 import { buildQuoteRequest, toLineItems } from "../quote-request"
-import { ukShopperAddress as shopper } from "../../../test-support/service-requests"
+import { ukShopperAddress as shopper } from "../../../../integration-tests/helpers/service-requests"
 
 const warehouse = { address_1: "Unit 7, Abbey Road", city: "London", postal_code: "NW10 7SJ", country_code: "gb" }
 

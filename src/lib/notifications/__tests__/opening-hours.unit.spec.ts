@@ -1,4 +1,4 @@
-import { alwaysOpenHours, londonHours } from "medusa-plugin-lastmile-simulator"
+import { alwaysOpenHours, londonHours } from "../../../../packages/simulator/src"
 import { openingHoursLines, readOpeningHours } from "../opening-hours"
 
 const lines = (value: unknown) => {

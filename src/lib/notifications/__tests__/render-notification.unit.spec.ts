@@ -1,4 +1,4 @@
-import { londonHours } from "medusa-plugin-lastmile-simulator"
+import { londonHours } from "../../../../packages/simulator/src"
 import { type NotificationFacts, notificationData, safeLink } from "../notification-data"
 import { NOTIFICATION_EVENTS, type LastmileNotificationEvent, audienceOf } from "../notification-events"
 import { readOpeningHours } from "../opening-hours"

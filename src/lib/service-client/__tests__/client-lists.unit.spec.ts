@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
-import { LastmileSimulator, type SimLocation, alwaysOpenHours } from "medusa-plugin-lastmile-simulator"
+import { LastmileSimulator, type SimLocation, alwaysOpenHours } from "../../../../packages/simulator/src"
 import { LastmileClient } from "../client"
 import { MAX_LIST_PAGES } from "../list-reader"
 import { LastmileInvalidResponseError } from "../errors"

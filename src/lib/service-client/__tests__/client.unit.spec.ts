@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
-import { LastmileSimulator, alwaysOpenHours } from "medusa-plugin-lastmile-simulator"
-import { bookingRequest, quoteRequest } from "../../../test-support/service-requests"
+import { LastmileSimulator, alwaysOpenHours } from "../../../../packages/simulator/src"
+import { bookingRequest, quoteRequest } from "../../../../integration-tests/helpers/service-requests"
 import { LastmileClient } from "../client"
 import type { LastmileClientOptions } from "../client-options"
 import {

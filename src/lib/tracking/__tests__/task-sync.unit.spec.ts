@@ -9,7 +9,7 @@ import {
   taskStatusFields,
   trackingStateMoved,
 } from "../task-sync"
-import { trackedTask } from "../../../test-support/tracked-task"
+import { trackedTask } from "../../../../integration-tests/helpers/tracked-task"
 
 const task = trackedTask
 

@@ -1,8 +1,8 @@
-import { LastmileSimulator, londonLocations } from "medusa-plugin-lastmile-simulator"
+import { LastmileSimulator, londonLocations } from "../../../../packages/simulator/src"
 import { LastmileFulfillmentProviderService } from "../service"
 import { announceStoreListChanged } from "../../../lib/service-client"
-import { cartContext, useProviderAgainstSimulator } from "../../../test-support/provider-fixture"
-import { ukShopperAddress as shopper } from "../../../test-support/service-requests"
+import { cartContext, useProviderAgainstSimulator } from "../../../../integration-tests/helpers/provider-fixture"
+import { ukShopperAddress as shopper } from "../../../../integration-tests/helpers/service-requests"
 
 const KEY = "lm_test_key_calculate"
 const logger = { debug: jest.fn(), warn: jest.fn(), info: jest.fn(), error: jest.fn() }

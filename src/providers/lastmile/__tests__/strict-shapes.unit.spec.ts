@@ -2,9 +2,9 @@
  * The provider against the simulator's strict profile: every shape the spec
  * allows, not only the ones the default simulator sends.
  */
-import { LastmileSimulator, alwaysOpenHours, londonLocations } from "medusa-plugin-lastmile-simulator"
-import { cartContext } from "../../../test-support/provider-fixture"
-import { ukShopperAddress } from "../../../test-support/service-requests"
+import { LastmileSimulator, alwaysOpenHours, londonLocations } from "../../../../packages/simulator/src"
+import { cartContext } from "../../../../integration-tests/helpers/provider-fixture"
+import { ukShopperAddress } from "../../../../integration-tests/helpers/service-requests"
 import { LastmileFulfillmentProviderService } from "../service"
 import type { LastmileShippingMethodData } from "../../../lib/contracts/plugin-data"
 import type { ChosenMethod } from "../../../lib/checkout/pricing-additions"

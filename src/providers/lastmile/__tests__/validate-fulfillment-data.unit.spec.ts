@@ -1,7 +1,7 @@
 import { MedusaError } from "@medusajs/framework/utils"
-import type { LastmileSimulator } from "medusa-plugin-lastmile-simulator"
-import { cartContext, useProviderAgainstSimulator } from "../../../test-support/provider-fixture"
-import { ukShopperAddress as shopper } from "../../../test-support/service-requests"
+import type { LastmileSimulator } from "../../../../packages/simulator/src"
+import { cartContext, useProviderAgainstSimulator } from "../../../../integration-tests/helpers/provider-fixture"
+import { ukShopperAddress as shopper } from "../../../../integration-tests/helpers/service-requests"
 import type { LastmileFulfillmentProviderService } from "../service"
 
 const KEY = "lm_test_key_validate"

@@ -1,11 +1,7 @@
-/**
- * Unit-test fixture for the provider: the London simulator on loopback (open
- * around the clock) and a provider pointed at it, fresh for each test, plus
- * the pricing context Medusa would pass for a cart.
- */
-import { LastmileFulfillmentProviderService } from "../providers/lastmile/service"
-import type { LastmileProviderOptions } from "../lib/options/provider-options"
-import { LastmileSimulator, alwaysOpenHours, londonLocations } from "medusa-plugin-lastmile-simulator"
+/** Unit-test fixture: the provider against the London simulator on loopback, fresh per test, and a cart's pricing context. */
+import { LastmileFulfillmentProviderService } from "../../src/providers/lastmile/service"
+import type { LastmileProviderOptions } from "../../src/lib/options/provider-options"
+import { LastmileSimulator, alwaysOpenHours, londonLocations } from "../../packages/simulator/src"
 import { ukShopperAddress } from "./service-requests"
 
 export const silentLogger = { debug: jest.fn(), warn: jest.fn(), info: jest.fn(), error: jest.fn() }

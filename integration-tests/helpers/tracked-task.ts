@@ -1,5 +1,5 @@
 /** A booked delivery's task row as the tracking sync reads it, for unit tests. */
-import type { TrackedTask } from "../lib/tracking/task-sync"
+import type { TrackedTask } from "../../src/lib/tracking/task-sync"
 
 export const trackedTask = (overrides: Partial<TrackedTask> = {}): TrackedTask => ({
   id: "lmtask_1",

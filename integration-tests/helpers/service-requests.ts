@@ -1,9 +1,5 @@
-/**
- * Request bodies for tests of the client and the simulator. Lives outside
- * __tests__ folders so specs in several folders share it; not used by
- * production code.
- */
-import type { BookingRequest, QuoteRequest } from "../lib/service-client"
+/** Request bodies and a shopper's address for the plugin's unit tests of the client, the provider and the booking core. */
+import type { BookingRequest, QuoteRequest } from "../../src/lib/service-client"
 
 export function quoteRequest(
   overrides: Partial<QuoteRequest> & { postcode?: string; lines?: [string, number][] } = {}
