@@ -1,9 +1,4 @@
-/**
- * Orders as the store API shows them (`GET /store/orders/:id` with
- * `*shipping_methods,*fulfillments`), in the shapes of ../contract.ts. The
- * plugin's own tests (src/storefront/__tests__) check the same helpers
- * against JSON made by the plugin's code.
- */
+/** Orders as the store API shows them (`*shipping_methods,*fulfillments`), in the shapes of ../contract.ts. */
 import type { LastmileFulfillmentData, LastmileShippingMethodData } from "../contract.js"
 import type { LastmileOrderLike } from "../types.js"
 

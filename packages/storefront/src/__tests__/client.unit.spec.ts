@@ -8,8 +8,9 @@ import {
   UNREACHABLE_MESSAGE,
   createLastmileStorefront,
   describeOrderTracking,
-} from "medusa-plugin-lastmile-storefront"
-import { LIVE_RATES, NOW, PHONE_MISSING, bookedFulfillment, fakeSdk, methodData } from "./fixtures"
+} from "../index.js"
+import { LIVE_RATES, NOW, PHONE_MISSING, bookedFulfillment, methodData } from "./plugin-answers.js"
+import { fakeSdk } from "./sdk.js"
 
 /** A logger that remembers what it was told. */
 function recordingLogger() {

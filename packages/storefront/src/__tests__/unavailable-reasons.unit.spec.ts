@@ -1,6 +1,3 @@
-import type { PricingResult } from "../../lib/checkout/pricing-result"
-import type { QuoteInputField } from "../../lib/checkout/quote-request"
-import { describePricing, describeStandIn } from "../../lib/checkout/rate-details"
 import {
   LASTMILE_ACTION_TEXT,
   LIVE_PRICES_UNAVAILABLE_TEXT,
@@ -11,50 +8,43 @@ import {
   actionFor,
   summariseUnavailable,
   toDeliveryStep,
-} from "medusa-plugin-lastmile-storefront"
+} from "../index.js"
 import {
-  COLLECTION,
   KEPT_RATES,
   LIVE_RATES,
-  NEXT_DAY,
   OUTAGE_RATES,
   PHONE_MISSING,
-  SAME_DAY,
-  pricedOption,
+  REFUSALS,
+  type RefusalCause,
+  fallbackOption,
   ratesResponse,
-} from "./fixtures"
-
-type Refusal = PricingResult & { ok: false }
+  refusedOption,
+} from "./plugin-answers.js"
 
 const STORES = ["Camden", "Soho", "Brixton", "Hackney", "Islington"]
 
-const deliveries = (result: Refusal) => [
-  pricedOption("so_next_day", "Next day delivery", NEXT_DAY.id, null, describePricing(NEXT_DAY, result)),
-  pricedOption("so_same_day", "Same day delivery", SAME_DAY.id, null, describePricing(SAME_DAY, result)),
+const deliveries = (cause: RefusalCause) => [
+  refusedOption({ shipping_option_id: "so_next_day", name: "Next day delivery", type: "delivery" }, cause),
+  refusedOption({ shipping_option_id: "so_same_day", name: "Same day delivery", type: "delivery" }, cause),
 ]
 
-const stores = (result: Refusal) =>
+const stores = (cause: RefusalCause) =>
   STORES.map((store) =>
-    pricedOption(`so_${store}`, `Collect from ${store}`, COLLECTION.id, null, describePricing(COLLECTION, result), {
-      id: `sloc_${store}`,
-      name: store,
-      address: null,
-    })
+    refusedOption(
+      {
+        shipping_option_id: `so_${store}`,
+        name: `Collect from ${store}`,
+        type: "collection",
+        stock_location: { id: `sloc_${store}`, name: store, address: null },
+      },
+      cause
+    )
   )
 
 /** Every option the demo's cart has (2 delivery options, 5 stores), each refused for the same cause. */
-const allRefused = (result: Refusal) => ratesResponse([...deliveries(result), ...stores(result)])
+const allRefused = (cause: RefusalCause) => ratesResponse([...deliveries(cause), ...stores(cause)])
 
-const incomplete = (detail: string, fields: QuoteInputField[]): Refusal => ({
-  ok: false,
-  reason: "input_incomplete",
-  detail,
-  problems: fields.map((field) => ({ field, message: detail })),
-})
-const PHONE: QuoteInputField[] = ["shipping_address.phone"]
-const UNDIALLABLE = "Enter a phone number that can be dialled, with its country code if it is not local."
-const NOT_SERVED: Refusal = { ok: false, reason: "route_not_served", detail: "the service cannot serve this address" }
-const DOWN: Refusal = { ok: false, reason: "service_unavailable", detail: "503", error: null }
+const UNDIALLABLE = REFUSALS.phone_undiallable.delivery.unavailable_reason
 
 describe("summariseUnavailable", () => {
   it("says each reason once, with the options it affects, when some options are offered", () => {
@@ -74,7 +64,7 @@ describe("summariseUnavailable", () => {
   })
 
   it("says a missing phone once for all seven options, with the phone to edit, and lists nothing else", () => {
-    const step = toDeliveryStep(allRefused(incomplete(PHONE_MISSING, PHONE)))
+    const step = toDeliveryStep(allRefused("phone_missing"))
     expect(step.unavailable).toHaveLength(7)
     expect(step.reasons).toEqual({
       verdict: {
@@ -88,7 +78,7 @@ describe("summariseUnavailable", () => {
   })
 
   it("asks for the phone when it cannot be dialled", () => {
-    expect(toDeliveryStep(allRefused(incomplete(UNDIALLABLE, PHONE))).reasons.verdict).toMatchObject({
+    expect(toDeliveryStep(allRefused("phone_undiallable")).reasons.verdict).toMatchObject({
       kind: "details_needed",
       text: UNDIALLABLE,
       action: "edit_phone",
@@ -96,19 +86,13 @@ describe("summariseUnavailable", () => {
   })
 
   it("sends the shopper to the address form for an incomplete address, or an address and a phone", () => {
-    const address = toDeliveryStep(
-      allRefused(incomplete("The shipping address needs a postcode.", ["shipping_address"]))
-    ).reasons
+    const address = toDeliveryStep(allRefused("postcode_missing")).reasons
     expect(address.verdict).toMatchObject({
       kind: "details_needed",
       action: "edit_address",
       actionText: "Edit your address",
     })
-    const both = toDeliveryStep(
-      allRefused(
-        incomplete(`Enter the recipient's first and last name. ${PHONE_MISSING}`, ["shipping_address.name", ...PHONE])
-      )
-    )
+    const both = toDeliveryStep(allRefused("name_and_phone_missing"))
     expect(both.reasons.verdict?.action).toBe("edit_address")
   })
 
@@ -117,10 +101,7 @@ describe("summariseUnavailable", () => {
   })
 
   it("says nothing delivers and no store collects, with the address to edit, when no option is offered", () => {
-    const rates = ratesResponse([
-      ...deliveries(NOT_SERVED),
-      ...stores({ ok: false, reason: "rate_missing", detail: "" }),
-    ])
+    const rates = ratesResponse([...deliveries("route_not_served"), ...stores("rate_missing")])
     const { verdict, groups } = toDeliveryStep(rates).reasons
     expect(verdict).toEqual({
       kind: "none_available",
@@ -137,20 +118,17 @@ describe("summariseUnavailable", () => {
   it("says so, rather than blame the address, when nothing is offered for a reason the shopper cannot fix", () => {
     const neutral = { kind: "none_available", text: NOTHING_OFFERED_TEXT, action: null, actionText: null }
     expect(toDeliveryStep(ratesResponse([])).reasons.verdict).toEqual(neutral)
-    const refused: Refusal = { ok: false, reason: "service_refused", detail: "401", error: null }
-    expect(toDeliveryStep(allRefused(refused)).reasons.verdict).toEqual(neutral)
-    expect(toDeliveryStep(allRefused({ ok: false, reason: "rate_missing", detail: "" })).reasons.verdict).toEqual(
-      neutral
-    )
-    const storesOnly = ratesResponse(stores({ ok: false, reason: "store_ambiguous", detail: "two" }))
+    expect(toDeliveryStep(allRefused("service_refused")).reasons.verdict).toEqual(neutral)
+    expect(toDeliveryStep(allRefused("rate_missing")).reasons.verdict).toEqual(neutral)
+    const storesOnly = ratesResponse(stores("store_ambiguous"))
     expect(toDeliveryStep(storesOnly).reasons.verdict).toEqual(neutral)
   })
 
   it("asks to try again when the service is down and nothing has a fallback price", () => {
-    const { verdict, groups } = toDeliveryStep(allRefused(DOWN)).reasons
+    const { verdict, groups } = toDeliveryStep(allRefused("service_unavailable")).reasons
     expect(verdict).toEqual({ kind: "try_later", text: OUTAGE_TEXT, action: "try_later", actionText: "Try again" })
     expect(groups).toEqual([])
-    const deliveryOnly = toDeliveryStep(ratesResponse(deliveries(DOWN))).reasons
+    const deliveryOnly = toDeliveryStep(ratesResponse(deliveries("service_unavailable"))).reasons
     expect(deliveryOnly.verdict?.text).toBe(
       "Live delivery prices are unavailable right now. Please try again in a moment."
     )
@@ -185,8 +163,8 @@ describe("summariseUnavailable", () => {
   })
 
   it("never gives a store a delivery's reason", () => {
-    for (const refusal of [NOT_SERVED, DOWN]) {
-      const step = toDeliveryStep(ratesResponse([...deliveries(refusal), ...stores(refusal)]))
+    for (const cause of ["route_not_served", "service_unavailable"] as const) {
+      const step = toDeliveryStep(ratesResponse([...deliveries(cause), ...stores(cause)]))
       const storeReasons = step.unavailable.filter((u) => u.kind === "collection").map((u) => u.reason)
       expect(storeReasons.length).toBeGreaterThan(0)
       for (const reason of storeReasons) {
@@ -197,10 +175,11 @@ describe("summariseUnavailable", () => {
   })
 
   it("names each affected option once, in the step's order", () => {
+    const sameDay = (key: string) => ({ shipping_option_id: key, name: "Same day delivery", type: "delivery" }) as const
     const twice = ratesResponse([
-      pricedOption("so_a", "Same day delivery", SAME_DAY.id, null, describePricing(SAME_DAY, NOT_SERVED)),
-      pricedOption("so_b", "Same day delivery", SAME_DAY.id, null, describePricing(SAME_DAY, NOT_SERVED)),
-      pricedOption("so_c", "Next day delivery", NEXT_DAY.id, 6, describeStandIn(NEXT_DAY, { kind: "fallback" })),
+      refusedOption(sameDay("so_a"), "route_not_served"),
+      refusedOption(sameDay("so_b"), "route_not_served"),
+      fallbackOption({ shipping_option_id: "so_c", name: "Next day delivery", type: "delivery" }),
     ])
     const [group] = summariseUnavailable(toDeliveryStep(twice)).groups
     expect(group).toMatchObject({ names: ["Same day delivery"], options: [{ key: "so_a" }, { key: "so_b" }] })
@@ -208,30 +187,27 @@ describe("summariseUnavailable", () => {
 })
 
 describe("what the shopper can do about each reason", () => {
-  const refusals: [Refusal, boolean, string][] = [
-    [incomplete(PHONE_MISSING, PHONE), false, "edit_phone"],
-    [incomplete("The shipping address needs a street, city.", ["shipping_address"]), false, "edit_address"],
-    [{ ok: false, reason: "rate_code_invalid", detail: "data.rate_code must be…" }, true, "choose_another"],
-    [DOWN, true, "try_later"],
-    [DOWN, false, "try_later"],
-    [{ ok: false, reason: "service_refused", detail: "400", error: null }, true, "choose_another"],
-    [NOT_SERVED, true, "choose_another"],
-    [NOT_SERVED, false, "edit_address"],
-    [{ ok: false, reason: "rate_error", detail: "No van has room." } as Refusal, true, "choose_another"],
-    [{ ok: false, reason: "currency_mismatch", detail: "EUR" } as Refusal, true, "choose_another"],
-    [{ ok: false, reason: "invalid_price", detail: "no price" } as Refusal, true, "choose_another"],
-    [{ ok: false, reason: "store_ambiguous", detail: "two" } as Refusal, true, "choose_another"],
-    [{ ok: false, reason: "store_not_mapped", detail: "none" }, true, "choose_another"],
-    [{ ok: false, reason: "rate_missing", detail: "none" } as Refusal, true, "choose_another"],
+  const refusals: [RefusalCause, boolean, string][] = [
+    ["phone_missing", false, "edit_phone"],
+    ["postcode_missing", false, "edit_address"],
+    ["rate_code_invalid", true, "choose_another"],
+    ["service_unavailable", true, "try_later"],
+    ["service_unavailable", false, "try_later"],
+    ["service_refused", true, "choose_another"],
+    ["route_not_served", true, "choose_another"],
+    ["route_not_served", false, "edit_address"],
+    ["rate_error", true, "choose_another"],
+    ["currency_mismatch", true, "choose_another"],
+    ["invalid_price", true, "choose_another"],
+    ["store_ambiguous", true, "choose_another"],
+    ["store_not_mapped", true, "choose_another"],
+    ["rate_missing", true, "choose_another"],
   ]
 
-  it.each(refusals.map(([result, anyOffered, action]) => [result.reason, anyOffered, action, result] as const))(
-    "%s, other options offered: %p → %s",
-    (_reason, anyOffered, action, result) => {
-      const { unavailable_code, unavailable_fields } = describePricing(NEXT_DAY, result)
-      expect(actionFor({ code: unavailable_code, fields: unavailable_fields }, anyOffered)).toBe(action)
-    }
-  )
+  it.each(refusals)("%s, other options offered: %p → %s", (cause, anyOffered, action) => {
+    const { unavailable_code, unavailable_fields } = REFUSALS[cause].delivery
+    expect(actionFor({ code: unavailable_code, fields: unavailable_fields }, anyOffered)).toBe(action)
+  })
 
   it("refuses a rate of an offered option (no code) by offering the others", () => {
     expect(actionFor({ code: null, fields: [] }, true)).toBe("choose_another")

@@ -1,6 +1,4 @@
 import type { HttpTypes } from "@medusajs/types"
-import { readFulfillmentData, readShippingMethodData } from "../../lib/contracts/plugin-data"
-import { LASTMILE_PROVIDER_IDENTIFIER, optionKindOf } from "../../lib/contracts/fulfillment-options"
 import {
   LASTMILE_PROVIDER_ID,
   isLastmileShippingOption,
@@ -8,7 +6,7 @@ import {
   readOrderTracking,
   type LastmileCartLike,
   type LastmileOrderLike,
-} from "medusa-plugin-lastmile-storefront"
+} from "../index.js"
 import {
   CAMDEN_READINESS,
   CAMDEN_STORE,
@@ -17,8 +15,9 @@ import {
   currentFulfillment,
   currentMethodData,
   methodData,
+  OPTION_KINDS,
   pendingFulfillment,
-} from "./fixtures"
+} from "./plugin-answers.js"
 
 // Medusa's own store types fit what the helpers read, so a storefront passes its order and cart as they are.
 type Fits<A, B> = [A] extends [B] ? true : false
@@ -233,27 +232,15 @@ describe("readOrderTracking, on data written since 0.2", () => {
 })
 
 describe("the plugin's names, as the storefront reads them", () => {
-  it("reads data the plugin's own schemas accept, in both versions", () => {
-    expect(readShippingMethodData(methodData())).not.toBeNull()
-    expect(readShippingMethodData(currentMethodData())).not.toBeNull()
-    expect(readShippingMethodData(currentCollectionData())).not.toBeNull()
-    expect(readFulfillmentData(bookedFulfillment().data)).not.toBeNull()
-    expect(readFulfillmentData(currentFulfillment({ kind: "collection", store: CAMDEN_STORE }).data)).not.toBeNull()
-  })
-
   it("knows the provider by the plugin's identifier, whatever id the host registered it under", () => {
-    expect(LASTMILE_PROVIDER_ID).toBe(`${LASTMILE_PROVIDER_IDENTIFIER}_lastmile`)
+    expect(LASTMILE_PROVIDER_ID).toBe("lastmile_lastmile")
     expect(isLastmileShippingOption({ provider_id: LASTMILE_PROVIDER_ID })).toBe(true)
-    expect(isLastmileShippingOption({ provider_id: `${LASTMILE_PROVIDER_IDENTIFIER}_courier` })).toBe(true)
+    expect(isLastmileShippingOption({ provider_id: "lastmile_courier" })).toBe(true)
     expect(isLastmileShippingOption({ provider_id: "manual_manual" })).toBe(false)
   })
 
-  it.each(["lastmile-next-day", "lastmile-same-day", "lastmile-collection", "lastmile-return", "manual", ""])(
-    "tells the kind of method data %p as the plugin does",
-    (optionId) => {
-      const kind = optionKindOf(optionId)
-      const tracking = readOrderTracking(placed({ shipping_methods: [{ name: "x", data: { optionId } }] }))
-      expect(tracking?.kind ?? null).toBe(kind === "return" ? null : kind)
-    }
-  )
+  it.each(OPTION_KINDS)("tells the kind of method data %p as the plugin does", (optionId, kind) => {
+    const tracking = readOrderTracking(placed({ shipping_methods: [{ name: "x", data: { optionId } }] }))
+    expect(tracking?.kind ?? null).toBe(kind === "return" ? null : kind)
+  })
 })

@@ -7,7 +7,7 @@ import {
   type LastmileOrderBookingResponse,
   type LastmileOrderLike,
   type LastmileShopperStep,
-} from "medusa-plugin-lastmile-storefront"
+} from "../index.js"
 import {
   CAMDEN_READINESS,
   CAMDEN_STORE,
@@ -17,7 +17,7 @@ import {
   currentFulfillment,
   currentMethodData,
   methodData,
-} from "./fixtures"
+} from "./plugin-answers.js"
 
 const LONDON = { locale: "en-GB", timeZone: "Europe/London", now: NOW }
 
