@@ -37,6 +37,19 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter
 }
 
+/** Whether a store's hours name a zone the runtime knows (the simulator's own: it imports nothing of the plugin). */
+export function isTimeZone(value: unknown): value is string {
+  if (typeof value !== "string" || value.trim() === "") {
+    return false
+  }
+  try {
+    formatterFor(value)
+    return true
+  } catch {
+    return false
+  }
+}
+
 /** Wall-clock fields of an instant in a zone. */
 export function toLocal(instant: number, timeZone: string): LocalDateTime {
   const parts: Record<string, number> = {}

@@ -5,7 +5,7 @@
  * that sends a typo learns it at once instead of from a quote that looks odd.
  */
 import type { OpeningSpan, OperatingHours } from "./collection-readiness"
-import { DAY_KEYS, type DayKey } from "./local-time"
+import { DAY_KEYS, type DayKey, isTimeZone } from "./local-time"
 import { SimulatorError } from "./simulator-state"
 import type { SimLocation } from "./types"
 
@@ -149,16 +149,4 @@ function isSpan(value: unknown): value is OpeningSpan {
     CLOCK.test(value.open) &&
     CLOCK.test(value.close)
   )
-}
-
-function isTimeZone(value: unknown): boolean {
-  if (!isText(value)) {
-    return false
-  }
-  try {
-    new Intl.DateTimeFormat("en-GB", { timeZone: value as string })
-    return true
-  } catch {
-    return false
-  }
 }

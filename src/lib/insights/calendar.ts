@@ -29,21 +29,6 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return format
 }
 
-/** Whether the runtime knows a time zone name (`Europe/London`, `UTC`). */
-export function isTimeZone(name: string): boolean {
-  try {
-    formatter(name)
-    return true
-  } catch {
-    return false
-  }
-}
-
-/** The app's own time zone: what `TZ` says, else the machine's. */
-export function systemTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC"
-}
-
 function parts(instant: number, timeZone: string): Record<string, number> {
   const out: Record<string, number> = {}
   for (const part of formatter(timeZone).formatToParts(new Date(instant))) {

@@ -12,11 +12,6 @@ export interface Clock {
   now: Date
 }
 
-/** The server's own time zone: the default when neither the options nor the store say. */
-export function serverTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC"
-}
-
 function parts(date: Date, timeZone: string): { year: number; month: number; day: number } {
   const formatted = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })
     .formatToParts(date)

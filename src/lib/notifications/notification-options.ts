@@ -6,6 +6,7 @@
  */
 import { z } from "zod"
 import type { StatusTable } from "../tracking/status-table"
+import { isTimeZone } from "../support/time-zone"
 import { type LastmileNotificationEvent, NOTIFICATION_EVENTS, defaultTemplateOf } from "./notification-events"
 import { STATUS_EVENTS, type StatusEvent, StatusEvents } from "./status-events"
 
@@ -60,15 +61,6 @@ export function durationMs(text: string): number | null {
   }
   const ms = Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS]
   return ms >= 60_000 ? ms : null
-}
-
-function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-GB", { timeZone: value })
-    return true
-  } catch {
-    return false
-  }
 }
 
 function isEnglishLocale(value: string): boolean {

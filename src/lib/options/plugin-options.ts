@@ -3,6 +3,7 @@
  * which Medusa hands to the plugin's module. The provider has its own options.
  */
 import { z } from "zod"
+import { isTimeZone, serverTimeZone } from "../support/time-zone"
 import { StatusTable, TRACKING_PHASES, type TrackingPhase } from "../tracking/status-table"
 import {
   type LastmileNotificationOptions,
@@ -109,15 +110,6 @@ const schema = z.object({
     .default({ offer_retention_days: 400, co2_unit: "kg" }),
 })
 
-function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: name })
-    return true
-  } catch {
-    return false
-  }
-}
-
 function isPublicUrl(value: string): boolean {
   try {
     const url = new URL(value)
@@ -165,8 +157,7 @@ export function resolvePluginOptions(options: LastmilePluginOptions | undefined)
     trustForwardedHeaders: o.trust_forwarded_headers,
     notifications: resolveNotificationOptions(o.notifications, statusTable),
     insights: {
-      // The app's own zone when none is given (Node reads TZ); UTC when even that is unknown.
-      timeZone: o.insights.time_zone ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC"),
+      timeZone: o.insights.time_zone ?? serverTimeZone(),
       offerRetentionDays: o.insights.offer_retention_days,
       co2Unit: o.insights.co2_unit,
     },

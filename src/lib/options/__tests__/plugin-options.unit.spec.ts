@@ -1,4 +1,5 @@
 import { resolvePluginOptions } from "../plugin-options"
+import { serverTimeZone } from "../../support/time-zone"
 
 describe("plugin options", () => {
   it("has documented defaults", () => {
@@ -83,7 +84,7 @@ describe("plugin options", () => {
 
   it("counts insights in the store's time zone, the app's own by default", () => {
     expect(resolvePluginOptions({}).insights).toEqual({
-      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      timeZone: serverTimeZone(),
       offerRetentionDays: 400,
       co2Unit: "kg",
     })

@@ -36,7 +36,7 @@ import {
   withSkipped,
 } from "../../../lib/notifications/notification-record"
 import { renderNotification, withTitle } from "../../../lib/notifications/render-notification"
-import { serverTimeZone } from "../../../lib/notifications/local-time"
+import { serverTimeZone } from "../../../lib/support/time-zone"
 import type { ResolvedNotificationOptions } from "../../../lib/notifications/notification-options"
 import { readNotificationFacts } from "../read-facts"
 
