@@ -1,9 +1,6 @@
 /**
- * `npm run demo:checkout`, beside a running `npm run demo`: a shopper's
- * checkout through the store API (the rates offered, next-day delivery
- * chosen, the order placed), then the booked task and its tracking link as
- * the admin API shows them, then the simulator moves the task along until the
- * webhooks have marked the order's fulfillment delivered.
+ * `npm run demo:checkout`, beside `npm run demo`: a shopper's checkout through the store API, then the booked task
+ * and its tracking as the admin shows them, moved along by the simulator until the order is delivered.
  */
 import { SAMPLE_SHOPPER, toCartAddress } from "./storefront/lib/shopper"
 import type { TaskView } from "../src/lib/contracts/admin-api"

@@ -1,16 +1,6 @@
 /**
- * The demo's month of delivery history, so Delivery insights has something
- * to plot at first look. Every order goes through the real flow: a shopper's
- * cart priced by the rates route, an option chosen, the order placed and
- * booked by the plugin against the simulator, the parcel moved by the
- * simulator's webhooks (delivered; ready for collection, collected or not),
- * two bookings refused by the service. Then, since a month cannot pass in a
- * few seconds, the rows are aged (SQL): each order's task is moved back to
- * the day it stands for, its window with it, and its delivery placed early,
- * inside or after that window; the offer counters the run made are spread
- * over the same days. Every aged task gets a history entry saying it is demo
- * data (`source: "demo"`), which the order widget shows and the insights
- * page counts into its "Demo data" badge.
+ * The demo's month of delivery history for Delivery insights: orders placed and moved through the real flow, then
+ * aged in SQL to the days they stand for, each marked as demo data (`source: "demo"`, counted in the page's badge).
  */
 import { Client } from "@medusajs/framework/pg"
 import { DEMO_HISTORY_SOURCE } from "../src/lib/insights/task-facts"

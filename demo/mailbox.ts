@@ -1,10 +1,6 @@
 /**
- * The demo's mailbox: the messages Medusa's local notification provider
- * "sent" to a shopper (it only logs them), as `GET /admin/notifications`
- * lists them, oldest first, with their subject and text rebuilt from each
- * notification's `data` by the plugin's own renderer (Medusa does not store
- * `content`). The storefront's server answers it as /mailbox.json, signed in
- * as the demo's admin: a demo on loopback, where any address's mail may be read.
+ * The demo's mailbox: what Medusa's local notification provider "sent" a shopper, as `GET /admin/notifications` lists
+ * it, with subject and text rebuilt from each `data` by the plugin's renderer (served as /mailbox.json, loopback only).
  */
 import { renderNotification } from "../src/lib/notifications/render-notification"
 import type { LastmileNotificationData } from "../src/lib/notifications/notification-data"

@@ -1,11 +1,6 @@
 /**
- * `npm run demo`: the whole thing on one machine with only Node. Starts an
- * embedded PostgreSQL unless DATABASE_URL or DB_HOST is set, the simulator
- * with a London-like merchant, runs the migrations, seeds a store (its
- * shipping options made by the one-click setup) and an admin user, builds
- * the shopper's storefront (demo/storefront/), then starts Medusa
- * with its admin and serves the storefront (and the shopper's mailbox), and
- * prints where to go.
+ * `npm run demo`: everything on one machine with only Node: PostgreSQL (embedded unless configured), the simulator,
+ * migrations, a seeded store and admin, the shopper's storefront, then Medusa with its admin (docs/developing.md).
  */
 import { type ChildProcess, spawn } from "node:child_process"
 import { randomBytes } from "node:crypto"

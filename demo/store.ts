@@ -1,7 +1,6 @@
 /**
- * The demo merchant (used by `npm run demo`; not part of the published
- * plugin): the sample store of `scripts/catalog.ts` for the simulator's
- * London locations, and the shipping options the one-click setup makes.
+ * The demo merchant: the sample store of `scripts/catalog.ts` for the simulator's London locations, and the shipping
+ * options the one-click setup makes.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"

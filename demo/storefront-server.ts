@@ -1,9 +1,6 @@
 /**
- * The demo's shopper storefront (demo/storefront/): built with Vite
- * into .demo/storefront/ when the demo starts, then served by a small static
- * server that also answers /config.json with where Medusa is and the
- * publishable key, so the built page holds no address or key of its own, and
- * /mailbox.json?email= with the messages sent to a shopper (demo/mailbox.ts).
+ * The demo's shopper storefront (demo/storefront/), built with Vite when the demo starts and served with /config.json
+ * (Medusa's address, the publishable key) and /mailbox.json?email= (demo/mailbox.ts), so the page holds no key.
  */
 import { execFile } from "node:child_process"
 import { createReadStream, existsSync, statSync } from "node:fs"

@@ -1,7 +1,6 @@
 /**
- * Uses the database given by DB_* variables when DB_HOST is set; otherwise
- * starts an embedded PostgreSQL for the whole run, so `npm test` passes on a
- * machine that has only Node. Test workers inherit the DB_* variables.
+ * The database for the tests: DB_HOST's (with the DB_* variables) when set, else an embedded PostgreSQL for the whole
+ * run, so `npm test` passes on a machine that has only Node. Test workers inherit the DB_* variables.
  */
 import { startEmbeddedDatabase } from "../scripts/embedded-database.mjs"
 

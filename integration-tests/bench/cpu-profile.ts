@@ -1,9 +1,6 @@
 /**
- * V8's sampling CPU profiler (the one `node --cpu-prof` starts), switched on
- * around one phase of a benchmark through `node:inspector`, so a profile
- * holds that phase only and not the app's boot or its seeding. The summary
- * is the flame graph's flat view: self time by function and file, and by
- * package; idle time is left out, so the shares are of the CPU spent.
+ * V8's sampling CPU profiler (as `node --cpu-prof`) around one phase of a benchmark, through `node:inspector`; its
+ * summary is the flame graph's flat view (self time by function, file and package), idle time left out.
  */
 import { writeFileSync } from "node:fs"
 import { Session } from "node:inspector/promises"

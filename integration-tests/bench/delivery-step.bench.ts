@@ -1,22 +1,6 @@
 /**
- * Part of `npm run bench`: the delivery step through Medusa's HTTP API, with
- * 100 ms added to every call at the simulator, measured side by side in one
- * run against Medusa's own answers (issue 30's goals):
- *
- * - the rates route (`GET /store/lastmile/rates`) for a new and an unchanged
- *   cart state, against one raw quote round trip (the plugin's client
- *   calling the simulator directly);
- * - 50 shoppers at once, each a new cart state: the route's p95 against
- *   Medusa's bare `GET /store/shipping-options` (which prices nothing);
- * - 10, 50 and 150 stores: the route, the bare list, and the stock path
- *   (the list, then one `/calculate` per calculated option, as Medusa's
- *   starters do);
- * - what a request reads (SQL statements, `query.graph` calls) and where its
- *   CPU goes (V8's profiler around each phase), before and after this
- *   design: "before" is the same benchmark run on the code before it,
- *   recorded in `baseline/delivery-step-before.md`.
- *
- * Appends its section to BENCHMARKS.md.
+ * Part of `npm run bench`: the delivery step through Medusa's HTTP API against Medusa's own answers in one run, with
+ * 100 ms added at the simulator (decision 44; the series are listed in docs/developing.md). Appends to BENCHMARKS.md.
  */
 import { appendFileSync, mkdirSync, readFileSync } from "node:fs"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"

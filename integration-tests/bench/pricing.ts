@@ -1,9 +1,6 @@
 /**
- * `npm run bench`: checkout pricing measured in one run against the simulator
- * over loopback, the plugin's quote cache against no cache, and the memory
- * the checkout caches hold after 10,000 distinct cart states. Writes
- * BENCHMARKS.md. Numbers are ratios from the same run on the same machine;
- * absolute times depend on the machine.
+ * `npm run bench`: checkout pricing against the simulator with the quote cache and without, and the checkout caches'
+ * memory after 10,000 cart states. Writes BENCHMARKS.md; its figures are ratios from one run on one machine.
  */
 import { writeFileSync } from "node:fs"
 import { setFlagsFromString } from "node:v8"

@@ -1,9 +1,6 @@
 /**
- * A store as a merchant would set it up for lastmile: a sales channel with a
- * publishable key; GBP, JPY and KWD regions; a dispatch warehouse with a
- * shipping fulfillment set (next-day lastmile delivery, calculated, and a flat
- * manual option) and stores with a pickup set each (calculated lastmile
- * click-and-collect); two products with stock everywhere.
+ * A store as a merchant sets it up for lastmile: a sales channel and key, GBP, JPY and KWD regions, a warehouse with
+ * next-day lastmile and a flat manual option, stores with a lastmile click-and-collect option each, two products.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"

@@ -1,10 +1,6 @@
 /**
- * A merchant with many stores, for the benchmark's store-scale series: more
- * stores beside the seeded London ones (each with a pickup zone and a
- * calculated lastmile collection option, stocked as the London stores are),
- * and one sales channel per scale holding the warehouse and that many stores.
- * Made through the modules in batches (the seed's workflows would take
- * minutes for 150 stores); what checkout reads of them is the same.
+ * Many stores for the benchmark's store-scale series: more stores beside the seeded London ones, one sales channel per
+ * scale; made through the modules in batches (the seed's workflows would take minutes for 150 stores).
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"

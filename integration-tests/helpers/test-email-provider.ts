@@ -1,9 +1,6 @@
 /**
- * A notification provider for tests, registered on the `email` channel by
- * medusa-config.ts when LASTMILE_TEST_EMAIL_PROVIDER names this file: it keeps
- * what it is handed (the rendered `content` included, which Medusa does not
- * store), and throws while a test says it is down. Its state lives on
- * globalThis, so the spec and the app it boots share it.
+ * A notification provider on `email` for tests (LASTMILE_TEST_EMAIL_PROVIDER): keeps what it is handed, `content`
+ * included, and throws while a test says it is down; its state lives on globalThis, shared with the app it boots.
  */
 import { join } from "node:path"
 import type { ProviderSendNotificationDTO, ProviderSendNotificationResultsDTO } from "@medusajs/framework/types"

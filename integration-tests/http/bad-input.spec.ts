@@ -1,13 +1,6 @@
 /**
- * A hostile client, a broken sender and a hostile service, over HTTP: forged
- * method data, bad webhook bodies and paths, bad ids and queries, calls
- * without an admin's token, a completed cart, a service that refuses the
- * key or sends links and text it should not, the simulator's control API
- * from a web page. Each gets a 4xx with a reason (a webhook's forged token a
- * bare 401) or a 502 naming the service's failure, none changes a price or
- * the plugin's state, nothing the service sent unsafe is shown, and no
- * response and no log line holds the API key or the webhook token.
- * `RECORD=1` writes the attempts to RELIABILITY.md's security section.
+ * A hostile client, a broken sender and a hostile service over HTTP: each gets a 4xx with a reason or a 502 naming the
+ * failure, changes nothing, shows nothing unsafe, leaks no key or token. `RECORD=1` writes RELIABILITY.md's security.
  */
 import { request as httpRequest } from "node:http"
 import { ContainerRegistrationKeys, generateJwtToken } from "@medusajs/framework/utils"

@@ -1,10 +1,6 @@
 /**
- * Every delivery a merchant starts on a lastmile order, through Medusa's
- * admin API with the bodies the dashboard sends, against the simulator's
- * strict profile (rate codes minted per quote, collection rates that do not
- * name their store, 409 on a repeated booking, a single-task lookup, returns
- * hidden from the lookup). The app books at fulfillment
- * (`booking_trigger: "fulfillment"`), so each delivery is the merchant's.
+ * Every delivery a merchant starts on a lastmile order, through the admin API with the dashboard's bodies, against the
+ * simulator's strict profile; the app books at fulfillment (`booking_trigger: "fulfillment"`, decision 15).
  */
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"

@@ -1,10 +1,6 @@
 /**
- * The plugin's messages over HTTP, as `GET /admin/notifications` lists them
- * with the repository's config (Medusa's notification module, the local
- * provider on `feed`; on `email` a test provider that keeps what it is handed
- * and can be told to throw): one message per task and step, to the order's
- * email, whatever the webhooks do; the merchant's feed as the admin's bell
- * asks for it; a provider that throws never stops the tracking.
+ * The plugin's messages over HTTP, as `GET /admin/notifications` lists them: one per task and step to the order's
+ * email, the merchant's feed, and a provider that throws never stopping the tracking (decisions 45 to 49).
  */
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import {

@@ -1,7 +1,6 @@
 /**
- * The provider registered under an id of the app's own (`id: "courier"` in
- * medusa-config.ts, so Medusa's `lastmile_courier`): listed, priced and
- * booked under it, with nothing of the plugin expecting `lastmile_lastmile`.
+ * The provider registered under an id of the app's own (`courier`, so `lastmile_courier`): listed, priced and booked
+ * under it, nothing of the plugin expecting `lastmile_lastmile` (decision 37).
  */
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"

@@ -1,8 +1,6 @@
 /**
- * Every way back, and cancelling a booked order, through Medusa's store and
- * admin APIs with the bodies a storefront and the dashboard send, against
- * the simulator's strict profile (returns hidden from the lookup and not
- * de-duplicated, return tasks without a type). The app books at placement.
+ * Every way back, and cancelling a booked order, through the store and admin APIs with the bodies a storefront and the
+ * dashboard send, against the simulator's strict profile (decisions 6 and 13). The app books at placement.
  */
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"

@@ -1,10 +1,6 @@
 /**
- * The service as it may really answer: the simulator's strict profile sends
- * the least convenient shapes the spec allows (arbitrary rate codes minted per
- * quote, several delivery rates and an errored one, no deliveryType on rates,
- * null optional fields, bare-number collection prices, collection rates that
- * do not name their store, a paginated store list with an unreadable item, a
- * booking answer without a tracking URL). Two delivery types are configured.
+ * The service as it may really answer: the simulator's strict profile sends the least convenient shapes the spec allows
+ * (docs/simulator.md); two delivery types are configured.
  */
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import {

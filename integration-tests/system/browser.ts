@@ -1,21 +1,6 @@
 /**
- * `npm run test:browser`: the demo app in Debian's chromium, driven by
- * playwright-core. Starts `npm run demo` with nothing of the plugin's set up
- * (LASTMILE_DEMO_SETUP=dashboard) and checks it refuses a token signed with
- * the old fixed secret. In the admin, by clicking only: log in, open Settings
- * → Lastmile, see the connection and the service's locations, link each to
- * the merchant's stock location (creating Camden's from the service), run the
- * setup with the return location and the sales channel. Then an order placed
- * with `npm run demo:checkout`; collection switched off at Camden and the
- * service's state checked; an exchange, and the order widget showing the
- * delivery, the return and the replacement. Then, as a shopper on the demo's
- * storefront: a delivery order (tracked to delivered, then an item returned
- * from the confirmation) and a click-and-collect order, placed by clicking; a
- * phone the courier cannot dial, an address the service does not serve, the
- * service failing after a choice (one price on screen), and the service down
- * (the fallback, as an estimate). Screenshots the docs show go to
- * docs/screenshots/ (only from a run that passed), the rest to
- * test-output/browser/. Exits non-zero on any failure.
+ * `npm run test:browser`: the demo's admin and shopper storefront in Debian's chromium through playwright-core, by
+ * clicking only (what it covers: docs/developing.md). Screenshots to docs/screenshots/ and test-output/browser/.
  */
 import { type ChildProcess, spawn } from "node:child_process"
 import { createHmac } from "node:crypto"

@@ -1,20 +1,6 @@
 /**
- * `npm run test:cluster`: the plugin on several instances, as the README's
- * Deploying section runs it. A fresh app from the packed tarball with the
- * README's multi-instance medusa-config.ts, built for production; two server
- * instances (`MEDUSA_WORKER_MODE=server`) and one worker on one PostgreSQL
- * database and Redis (event bus, workflow engine, locking, caching), behind a
- * round-robin proxy standing in for the load balancer. Prints its figures:
- *
- * 1. upstream quotes per cart state when a cart's options are priced on both servers;
- * 2. the scheduled jobs' passes per minute in the whole cluster;
- * 3. webhooks for one task posted to both servers at once, reordered and repeated;
- * 4. webhook acknowledgement under 100 concurrent posts over both servers, against the refusal floor;
- * 5. 200 orders over both servers, `order.placed` delivered twice for a quarter: tasks and POSTs per order.
- *
- * Redis: REDIS_URL (default redis://127.0.0.1:6379), its database 9 unless
- * the URL names one; that database is emptied first. PostgreSQL: DB_HOST's
- * when set, else an embedded one. RECORD=1 writes the figures to RELIABILITY.md.
+ * `npm run test:cluster`: two servers and a worker of README, Deploying's app on Redis and PostgreSQL behind a
+ * round-robin proxy, with its figures (docs/developing.md). RECORD=1 writes them to RELIABILITY.md.
  */
 import { type ChildProcess } from "node:child_process"
 import { createServer, request as httpRequest, type Server } from "node:http"

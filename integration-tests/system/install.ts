@@ -1,16 +1,6 @@
 /**
- * `npm run test:install`: the README's install path, followed literally, in a
- * merchant's app made from scratch. Packs this plugin, creates a plain Medusa
- * 2.21 app in a temporary folder with the README's medusa-config.ts and .env,
- * installs the tarball, migrates, runs `medusa build`, installs the build
- * output and starts it with `medusa start` in production. Then, over HTTP
- * only: the provider's options, the admin bundle's Lastmile page and widgets,
- * the session cookie behind plain http, the README's store mapping and
- * one-click setup, and a checkout priced, booked and delivered through
- * webhooks from the bundled simulator.
- *
- * KEEP_APP=1 keeps the folder. Uses DB_HOST's PostgreSQL when set, else an
- * embedded one. The README's ports (9000, 4010) are swapped for free ones.
+ * `npm run test:install`: the README's install path, literally, in a Medusa app made from scratch from the packed
+ * tarballs, then checked over HTTP (docs/developing.md). KEEP_APP=1 keeps the app's folder.
  */
 import { type ChildProcess } from "node:child_process"
 import { mkdtempSync, readFileSync, rmSync } from "node:fs"

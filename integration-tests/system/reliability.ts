@@ -1,21 +1,6 @@
 /**
- * `npm run test:reliability`: faults a merchant's deployment meets, with
- * figures. The app of README, Deploying (built from the packed tarball, as
- * `npm run test:cluster` builds it) runs as one server and one worker on a
- * PostgreSQL and a Redis of this run's own, so both can be restarted; the
- * simulator plays the service. Scenarios:
- *
- * 1. the worker killed (SIGKILL) after the service accepted a booking and before the task was recorded;
- * 2. PostgreSQL restarted while orders are placed and webhooks arrive;
- * 3. Redis restarted mid-run;
- * 4. the service down for 10 simulated minutes while 50 orders are placed;
- * 5. 1,000 webhooks, a third of them forged, oversized, malformed or replayed.
- *
- * Where the plugin waits on the clock (the stale-booking pass after 5
- * minutes, the retry backoff, the poll interval), time is simulated by moving
- * the rows' timestamps back, never by changing the plugin. Each scenario
- * prints `N passed, N failed`; RECORD=1 writes the figures to RELIABILITY.md.
- * Needs `redis-server` on the PATH.
+ * `npm run test:reliability`: the faults a deployment meets (the worker killed mid-booking, PostgreSQL and Redis
+ * restarted, the service down, bad webhooks), with figures (docs/developing.md). RECORD=1 writes RELIABILITY.md.
  */
 import { type ChildProcess } from "node:child_process"
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from "node:fs"

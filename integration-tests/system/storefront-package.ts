@@ -1,15 +1,6 @@
 /**
- * The storefront package as a storefront gets it: `npm pack` of
- * packages/storefront, installed into an empty project beside what a
- * storefront already has (`@medusajs/js-sdk`, `@medusajs/types`) with
- * `npm install --strict-peer-deps`. Then: no Medusa server package and no
- * React in the tree, no dependency of the package's own, no peer warning; a
- * small consumer type-checked with the `moduleResolution` of Medusa's Next.js
- * starter (`node`), of bundlers and of Node (`node16`); and the package run
- * by Node both ways (`require` and `import`).
- *
- * `npm run test:storefront-package` runs it on its own (a few seconds);
- * `npm run test:install` runs it on the tarball it installs.
+ * The storefront package as a storefront gets it: packed, installed alone with `--strict-peer-deps`, its tree and its
+ * types checked, run both ways (`npm run test:storefront-package`; `npm run test:install` runs it too).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"

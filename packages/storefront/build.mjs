@@ -1,7 +1,5 @@
-// Builds dist/esm (ES modules, for bundlers and Node's import) and dist/cjs
-// (CommonJS, for require: the plugin's `medusa-plugin-lastmile/storefront`
-// re-exports it), each with its declarations and a package.json naming its
-// module type. `tsc` only: the package has no runtime dependency to bundle.
+// Builds dist/esm and dist/cjs (each with declarations and a package.json naming its module type) with `tsc` alone:
+// the package has no runtime dependency to bundle (decision 34).
 import { execFileSync } from "node:child_process"
 import { rmSync, writeFileSync } from "node:fs"
 import { createRequire } from "node:module"

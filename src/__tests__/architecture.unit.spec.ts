@@ -1,8 +1,6 @@
 /**
- * The rooms' rules (ARCHITECTURE.md's table), checked on the source: which
- * room may import which, no import cycle, nothing but Medusa's loader and
- * tests reaching into the provider, no outcome read from an error's message
- * text, and the few unchecked double casts left each saying why.
+ * The rooms' rules (ARCHITECTURE.md's table), checked on the source: imports between rooms, no cycle, the provider
+ * reached only by Medusa, no outcome read from an error's text, the few double casts each saying why.
  */
 import { readFileSync, readdirSync, statSync } from "node:fs"
 import { dirname, join, normalize, relative } from "node:path"

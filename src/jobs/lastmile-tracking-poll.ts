@@ -1,7 +1,6 @@
 /**
- * Every minute: re-read open tasks (at the plugin's poll cadence) and any
- * webhook left unprocessed, then send the messages that fell due (retries,
- * collection reminders).
+ * Every minute: re-read open tasks (at the plugin's poll cadence) and any webhook left unprocessed, then send the
+ * messages that fell due (retries, collection reminders).
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"

@@ -1,10 +1,6 @@
 /**
- * A change to what checkout shows (a shipping option, its rules or zones,
- * a fulfillment set, a stock location or its address, a location joining or
- * leaving a sales channel, a product's shipping profile), made in Medusa's
- * admin or by any workflow: the rates route reads the store again at once
- * (ARCHITECTURE.md, decision 40).
- * Other instances of an app read it again within a minute.
+ * A change to what checkout shows, made in the admin or by any workflow: the rates route reads the store again at once
+ * (decision 40).
  */
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { LASTMILE_MODULE } from "../modules/lastmile"

@@ -1,7 +1,6 @@
 /**
- * Forwards delivery insights to Medusa's Analytics Module, when the app has
- * one: offers counted, tasks booked (a lastmile fulfillment created is one
- * booked), parcels delivered or collected. Without the module it returns at once.
+ * Forwards delivery insights to Medusa's Analytics Module when the app has one (decision 54): offers, tasks booked,
+ * parcels delivered or collected.
  */
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { LASTMILE_MODULE } from "../modules/lastmile"

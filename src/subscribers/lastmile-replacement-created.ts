@@ -1,7 +1,6 @@
 /**
- * An exchange or a claim confirmed: its inbound items are a return to book
- * (when it uses the lastmile return option), and its replacement a delivery
- * to book now, unless the merchant books at fulfillment.
+ * An exchange or a claim confirmed: its inbound items a return to book, its replacement a delivery to book now unless
+ * the merchant books at fulfillment (decisions 13 and 15).
  */
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { bookReplacement } from "../workflows/book-task/book-replacement"

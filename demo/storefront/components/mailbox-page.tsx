@@ -1,9 +1,6 @@
 /**
- * The shopper's mailbox: every message the shop sent to an address, oldest
- * first, its subject and text. The demo's emails go through Medusa's local
- * provider, which only logs them; this page shows what a real provider would
- * have sent. It reads the list again every few seconds, so a step shows up
- * as the parcel moves.
+ * The shopper's mailbox: every message the shop sent to an address, oldest first, read again every few seconds (the
+ * demo's emails go through Medusa's local provider, which only logs them).
  */
 import { Badge, Button, Container, Heading, Input, Label, Text } from "@medusajs/ui"
 import { type FormEvent, useEffect, useState } from "react"

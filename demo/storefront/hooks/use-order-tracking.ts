@@ -1,8 +1,6 @@
 /**
- * An order's lastmile tracking, followed with the storefront package's
- * `waitForTracking`: read again with a growing pause (at most every 5 s, the
- * demo watches closely) until it is delivered, cancelled, or waits for the
- * shop; nothing is read while the tab is hidden, and leaving the page stops it.
+ * An order's lastmile tracking, followed with the storefront package's `waitForTracking` (at most every 5 s) until it
+ * settles; nothing is read while the tab is hidden, and leaving the page stops it.
  */
 import { useEffect, useState } from "react"
 import { type LastmileOrderTracking, waitForTracking } from "medusa-plugin-lastmile-storefront"

@@ -1,7 +1,6 @@
 /**
- * The page's requests: Medusa's store API through @medusajs/js-sdk, and the
- * lastmile delivery step, choice and tracking through the plugin's
- * storefront entry over the same sdk instance.
+ * The page's requests: Medusa's store API through @medusajs/js-sdk, and the lastmile delivery step, choice and tracking
+ * through the storefront package over the same sdk instance.
  */
 import Medusa from "@medusajs/js-sdk"
 import type { HttpTypes } from "@medusajs/types"

@@ -1,7 +1,6 @@
 /**
- * What the lastmile service says, as the demo shop shows it: the plugin
- * cleans it where it enters, and the shop still caps what it prints (with CSS
- * that wraps a long word), so no store name can stretch the page.
+ * What the lastmile service says, as the demo shop shows it: cleaned by the plugin where it enters (decision 29), and
+ * still capped here (with CSS that wraps a long word), so no store name can stretch the page.
  */
 import type { CSSProperties } from "react"
 

@@ -1,11 +1,6 @@
 /**
- * Delivery insights in a real browser: the admin page's charts drawn by
- * Recharts from the route's figures. The browser test (`npm run
- * test:browser`) runs it on the demo once its month of history is made
- * (the demo it starts is set up in the dashboard, so the history comes after
- * the set-up), and screenshots it for the README; the install test renders
- * the page in the merchant's app built from the packed plugin, which is what
- * proves the app's admin build resolves the chart library.
+ * Delivery insights in a real browser: the admin page's Recharts charts, on the demo's month of history (the browser
+ * test, which screenshots it) and in the install test's app (which proves the app's admin build finds Recharts).
  */
 import { mkdirSync, readFileSync } from "node:fs"
 import { createRequire } from "node:module"

@@ -1,10 +1,6 @@
 /**
- * The browser test's notifications part (`npm run test:browser` calls it
- * after the storefront's): a shopper places a click-and-collect order by
- * clicking, opens "Your emails about this order" from the confirmation and
- * sees the booked message, then, once the store has it ready, the ready one
- * after it; a booking the service refuses shows on the admin's notification
- * bell. Screenshots for the docs go to `docShots`, failures to `shots`.
+ * The browser test's notifications part: a click-and-collect order's booked and ready messages in the shopper's
+ * mailbox, and a refused booking on the admin's bell. Doc screenshots go to `docShots`, failures to `shots`.
  */
 import type { Browser, Page } from "playwright-core"
 import { DEMO_ADMIN } from "../../../demo/settings"

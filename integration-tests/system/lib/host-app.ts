@@ -1,9 +1,6 @@
 /**
- * A Medusa app of a merchant's, made from scratch in a temporary folder: its
- * own package.json with Medusa's packages, the plugin installed from the
- * packed tarball, a medusa-config.ts and .env taken from the README. Used by
- * `npm run test:install` and `npm run test:cluster`, which run it built for
- * production (`medusa build`, then `medusa start` in `.medusa/server`).
+ * A merchant's Medusa app made from scratch in a temporary folder from the packed tarballs and the README's
+ * medusa-config.ts and .env, for the install, cluster and reliability tests (built and started for production).
  */
 import { type ChildProcess, spawn } from "node:child_process"
 import { createHash } from "node:crypto"

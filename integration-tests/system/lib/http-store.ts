@@ -1,7 +1,6 @@
 /**
- * A merchant's store set up, and a shopper's checkout, through Medusa's HTTP
- * API only, as the README's install steps describe them: for apps whose
- * process the test does not own (the install and cluster tests).
+ * A merchant's store set up, and a shopper's checkout, through Medusa's HTTP API only, as the README's install steps
+ * describe them: for apps whose process the test does not own.
  */
 import { londonShopper } from "../../helpers/storefront"
 import type { LastmileRatesResponse } from "../../../src/lib/checkout/option-rate"

@@ -1,7 +1,6 @@
 /**
- * When a store can hand over a collection order, from its operating hours in
- * its own time zone and its collection cutoff (spec §8: 45 minutes before
- * closing unless the location overrides it).
+ * When a store can hand over a collection order: its hours in its own time zone, less its collection cutoff (spec §8:
+ * 45 minutes before closing unless the location overrides it).
  */
 import { type DayKey, addDays, formatClock, formatLocalDate, fromLocal, parseClock, toLocal } from "./local-time"
 

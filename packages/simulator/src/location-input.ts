@@ -1,8 +1,6 @@
 /**
- * Reading the merchant's location changes from the control API (and the JS
- * API): a whole location, a patch of its fields, or a patch of its stock.
- * Anything wrong is refused with a 400 naming every field at fault, so a test
- * that sends a typo learns it at once instead of from a quote that looks odd.
+ * The merchant's location changes from the control API and the JS API, checked: anything wrong is refused with a 400
+ * naming every field at fault, so a test's typo shows at once.
  */
 import type { OpeningSpan, OperatingHours } from "./collection-readiness"
 import { DAY_KEYS, type DayKey, isTimeZone } from "./local-time"

@@ -1,7 +1,6 @@
 /**
- * A stateful HTTP simulator of the last-mile service (as its API spec describes it),
- * with fault injection, a request log and a control API under /__sim, so
- * tests, the demo and the benchmarks run without the real service.
+ * A stateful HTTP simulator of the last-mile service, with fault injection, a request log and a control API under
+ * /__sim (docs/simulator.md).
  */
 import { timingSafeEqual } from "node:crypto"
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http"

@@ -1,8 +1,6 @@
 /**
- * What the service shows of a task, in its answers and its webhooks. The
- * simulator keeps more (the order, the addresses, the status history) and
- * knows a return as a RETURN internally; what a return shows is configured,
- * because the spec does not show it.
+ * What the service shows of a task in its answers and webhooks: less than the simulator keeps, and for a return what
+ * its profile says (the spec does not show it).
  */
 import type { SimTask, SimulatorConfig } from "./types"
 

@@ -1,9 +1,6 @@
 /**
- * How the simulated service signs its webhooks. The simulator plays the
- * service, and the service defines its own signature format (the spec does
- * not show one), so the simulator has its own signer instead of borrowing the
- * plugin's: whatever the plugin accepts is then tested against the service's
- * format, not against itself.
+ * How the simulated service signs its webhooks: its own signer, not the plugin's, so the plugin's check is tested
+ * against the service's format rather than against itself.
  */
 import { createHmac } from "node:crypto"
 

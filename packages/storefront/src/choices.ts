@@ -1,7 +1,6 @@
 /**
- * What a delivery step offers: one choice per delivery rate, one per store,
- * and what cannot be offered. Each choice carries what choosing it sends, so
- * one click is one request.
+ * What a delivery step offers: one choice per delivery rate, one per store, and what cannot be offered; each choice
+ * carries what choosing it sends, so one click is one request.
  */
 import type { LastmileWindow } from "./contract.js"
 import type { LastmileStoreAddress } from "./types.js"

@@ -1,10 +1,6 @@
 /**
- * What the shopper chose, read from the lastmile shipping method a cart or
- * an order holds (its public `data`), and the words a checkout's summary,
- * its review and an order's confirmation frame it with: a delivery named by
- * the rate chosen ("Next day eco", not the option's "Next day delivery"), a
- * collection by its store, with the store's address where the shopper's
- * address would be.
+ * What the shopper chose, read from a cart's or order's lastmile shipping method, and the words a summary frames it
+ * with: a delivery by its rate ("Next day eco"), a collection by its store and the store's address.
  */
 import type { LastmileShippingMethodData, LastmileWindow } from "./contract.js"
 import { type LastmileFormatOptions, formatAmount, formatWindow } from "./format.js"

@@ -1,11 +1,6 @@
 /**
- * The storefront's requests, over the app's own js-sdk instance (so its
- * publishable key, base URL and auth come along): the cart's lastmile rates
- * in one request, a choice in one request, an order's tracking and its
- * booking, and waiting for the booking. Every failure is a
- * LastmileStorefrontError whose `message` can be shown and whose `reason`
- * tells a missing route, a refused publishable key and a server error apart
- * from a refusal; each such fault is logged once, with what to check.
+ * The storefront's requests over the app's own js-sdk instance: rates, a choice, tracking and the booking, each in one
+ * request; every failure a LastmileStorefrontError whose `reason` a storefront decides by.
  */
 import type { LastmileChoiceRef } from "./choices.js"
 import type { LastmileOrderBookingResponse, LastmileRatesResponse } from "./contract.js"

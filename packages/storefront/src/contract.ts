@@ -1,9 +1,6 @@
 /**
- * The client-facing contract of medusa-plugin-lastmile, defined once: the
- * JSON of its store routes and the public `data` it stores on shipping
- * methods and fulfillments (the store API shows both to anyone holding the
- * order id). The plugin imports these types for what it answers and writes;
- * the helpers read them. Types only: nothing here exists at runtime.
+ * The client-facing contract of medusa-plugin-lastmile, defined once: its store routes' JSON and the public `data` it
+ * stores on methods and fulfillments (decisions 20 and 34). Types only.
  */
 
 /** A delivery window as the service gives it: ISO 8601 UTC timestamps. */

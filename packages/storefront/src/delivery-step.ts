@@ -1,11 +1,6 @@
 /**
- * The rates route's JSON turned into what a checkout's delivery step shows:
- * one choice per delivery rate (with its window and CO₂ saving), one per
- * store that can offer collection (with its readiness text), and what cannot
- * be offered with the reason in the shopper's words, also grouped so each
- * reason is said once. Each choice carries what choosing it sends, so one
- * click is one request, and its price is the one the cart is charged: live,
- * kept through a moment's outage, or the merchant's estimate.
+ * The rates route's JSON as a checkout's delivery step: a choice per delivery rate and per store, each priced as the
+ * cart is charged, and what cannot be offered with its reason in the shopper's words, each reason said once.
  */
 import {
   type LastmileChoice,

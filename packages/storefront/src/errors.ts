@@ -1,11 +1,6 @@
 /**
- * One error for everything the helpers' requests can fail with, so a
- * storefront shows `message` without knowing js-sdk's classes and decides by
- * `reason`, never by the message's text. Medusa answers a refused choice with
- * 400 and the plugin's sentence for the shopper ("Enter a phone number so the
- * courier can reach you."), which js-sdk's `FetchError` carries as its
- * `message`; a fault of the set-up or of the server gets a sentence a shopper
- * can read, and `detail` says what the developer should fix.
+ * One error for every failure of the helpers' requests: `message` a shopper can read (the plugin's own sentence for a
+ * refused choice), `reason` to decide by, `detail` for the developer.
  */
 
 /**

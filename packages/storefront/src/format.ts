@@ -1,7 +1,6 @@
 /**
- * Text a delivery step shows, made with the platform's Intl data so it
- * follows the shopper's locale and the store's time zone (on a server the
- * runtime's zone is usually UTC: pass `timeZone`).
+ * Text a delivery step shows, from the platform's Intl data in the shopper's locale and the store's time zone (a
+ * server's zone is usually UTC: pass `timeZone`).
  */
 import type { LastmileWindow } from "./contract.js"
 

@@ -1,11 +1,6 @@
 /**
- * medusa-plugin-lastmile-storefront: typed helpers for a storefront of a
- * Medusa store running medusa-plugin-lastmile, over the app's own
- * `@medusajs/js-sdk` instance, and the JSON types of the plugin's store
- * routes. It runs in browsers and in Next.js servers alike, so it loads
- * nothing at runtime: not js-sdk (the app passes its own instance), not
- * React, not Medusa's server packages. The plugin re-exports it as
- * `medusa-plugin-lastmile/storefront`.
+ * medusa-plugin-lastmile-storefront: typed helpers over the app's own `@medusajs/js-sdk` and the plugin's store JSON;
+ * it loads nothing at runtime but its own files (decision 34).
  */
 export {
   type LastmileChoice,

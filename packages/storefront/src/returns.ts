@@ -1,8 +1,6 @@
 /**
- * The lastmile return option, as a storefront finds it among the order's
- * return options (`GET /store/shipping-options?cart_id=<the order's cart>&is_return=true`).
- * A return requested with it (`POST /store/returns`) is booked at the
- * service by the plugin: a courier collects from the order's address.
+ * The lastmile return option among an order's return options; a return requested with it is booked at the service
+ * by the plugin (a courier collects from the order's address).
  */
 import { isLastmileProviderId } from "./choices.js"
 

@@ -1,8 +1,6 @@
 /**
- * A link the helpers hand a storefront to render: only an absolute http: or
- * https: URL. Anything else (`javascript:`, `data:`, a relative path, text
- * that is not a URL) is dropped, so data stored by any version, or written by
- * hand, can never become a script on the shopper's page.
+ * A link the helpers hand a storefront: only an absolute http(s) URL, so stored data of any version can never become a
+ * script on the shopper's page.
  */
 export function safeHttpUrl(value: unknown): string | null {
   if (typeof value !== "string") {

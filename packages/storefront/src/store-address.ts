@@ -1,7 +1,5 @@
 /**
- * A store's address, read from what the store API gives (a stock location's
- * address, or the store kept on a shipping method or fulfillment) and
- * written on one line for the shopper.
+ * A store's address, from a stock location or the store kept on a method or fulfillment, on one line for the shopper.
  */
 import type { LastmileStoreAddress } from "./types.js"
 

@@ -1,9 +1,6 @@
 /**
- * An order's lastmile tracking in words for a confirmation or an account's
- * order page. A collection reads as one: the store, its address, when the
- * order is ready there, what to bring if the service said, and a tracking
- * link only when the service gave one. A delivery is named by the rate the
- * shopper chose.
+ * An order's lastmile tracking in words for a confirmation or an order page: a collection as one (store, address,
+ * readiness, what to bring), a delivery named by the rate chosen.
  */
 import type { LastmileBookingState, LastmileShopperStep } from "./contract.js"
 import { type LastmileFormatOptions, formatWindow } from "./format.js"

@@ -1,13 +1,6 @@
 /**
- * An order's lastmile delivery as the store API shows it. The booking's
- * tracking code and link are read from the fulfillment's `data` (the store
- * API's order carries its fulfillments' own fields, but not their labels,
- * which hold the same two values); the progress from its `shipped_at` and
- * `delivered_at`, which the plugin sets as the service reports; what was
- * chosen (the rate's name, the store, its readiness text, the window) from
- * the shipping method's data, else from the booking's. Both shapes are read:
- * the current data (`provider: "lastmile"`, `kind`, `store`) and
- * the older one (`optionId`, location ids).
+ * An order's lastmile delivery as the store API shows it: tracking from the fulfillment's `data`, progress from its
+ * `shipped_at`/`delivered_at`, the choice from the method's data; current and older data both read.
  */
 import { isLastmileProviderId } from "./choices.js"
 import { lastmileKindOf, readChosenMethod, text, windowOf } from "./chosen-method.js"

@@ -1,8 +1,6 @@
 /**
- * The shapes the helpers take from the app: the part of `@medusajs/js-sdk`
- * they call, described structurally so this package never loads js-sdk
- * itself, and the fields of Medusa's store cart and order they read. The
- * plugin's own JSON is in ./contract.ts.
+ * The shapes the helpers take from the app: the part of js-sdk they call (structurally, so this package never loads
+ * it) and the fields of Medusa's store cart and order they read.
  */
 
 /** A store's address as the shopper is shown it (the stock location's, or the one kept on the method). */

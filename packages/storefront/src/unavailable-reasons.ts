@@ -1,9 +1,6 @@
 /**
- * What cannot be offered, said once per reason. The plugin gives every
- * option its own reason, so one phone the courier cannot dial is the same
- * sentence on every option; a step shows it once, with the options it
- * affects and the one thing the shopper can do about it, and says what the
- * whole step comes to: some options unavailable, or none.
+ * What cannot be offered, said once per reason, with the options it affects and the one thing the shopper can do, and
+ * what the whole step comes to: some options unavailable, or none.
  */
 import type { LastmileChoice, LastmileUnavailableOption } from "./choices.js"
 

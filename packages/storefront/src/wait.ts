@@ -1,9 +1,6 @@
 /**
- * Waiting for an order's booking (or its whole journey) on a confirmation
- * page: the tracking read again with a growing pause, until it settles, and
- * only while the page wants it: an AbortSignal stops it (a component
- * unmounting, a navigation), and while the page is hidden nothing is read;
- * it reads once more as soon as the page is shown again.
+ * Waiting for an order's booking on a confirmation page: the tracking read again with a growing pause until it settles,
+ * stopped by an AbortSignal and paused while the page is hidden.
  */
 import { LastmileStorefrontError } from "./errors.js"
 import { pendingStateOf } from "./tracking-text.js"

@@ -1,10 +1,6 @@
 /**
- * Text from the lastmile service (a store's name, a status, an error, a
- * tracking code) as the admin shows it. The plugin cleans what the service
- * says where it enters; this is the last guard, for rows written before that
- * and for anything else: no control characters, nothing invisible that
- * reorders the sentence around it (bidi overrides), and a length that
- * cannot stretch the page. Links only as http(s).
+ * Text from the service as the admin shows it, guarded again after the cleaning where it enters (decision 29): no control
+ * or invisible characters, a length that cannot stretch the page, links only http(s).
  */
 import type { CSSProperties } from "react"
 

@@ -1,7 +1,6 @@
 /**
- * Cancelling a booked delivery (ARCHITECTURE.md, decision 6). The service has no cancel operation, so a task live at
- * the service is cancelled in the service's own app; Medusa's fulfillment follows once the service reports the task
- * cancelled, or when the merchant cancels here deliberately.
+ * Cancelling a booked delivery (decision 6): a task live at the service refuses, naming where to cancel it; Medusa's
+ * fulfillment follows the service, or the merchant's deliberate cancel.
  */
 import type { LastmileFulfillmentData } from "../contracts/plugin-data"
 

@@ -1,8 +1,4 @@
-/**
- * Which delivery of an order a fulfillment is (ARCHITECTURE.md, decision 2): the service de-duplicates on
- * `merchantOrderId`, so each has a stable reference: the order id; a replacement's exchange or claim id; for items
- * shipped separately once the order's delivery is booked, the order id with a digest of their lines.
- */
+/** Which delivery of an order a fulfillment is, and so its stable `merchantOrderId` (decision 2). */
 import { createHash } from "node:crypto"
 import type { MedusaLineLike } from "../checkout/quote-request"
 

@@ -1,7 +1,6 @@
 /**
- * What an order edit changed in the items a booked delivery carries, read from the edit's actions
- * (`order-edit.confirmed`), in words the merchant acts on. The courier carries the basket that was booked: added items
- * can go as their own delivery, anything else is changed in the service's app.
+ * What an order edit changed in a booked delivery's items, from the edit's actions, in words the merchant acts on
+ * (decision 22).
  */
 export interface EditAction {
   action?: string

@@ -1,10 +1,6 @@
 /**
- * What a pricing call is about, besides the cart: the rate the shopper asks
- * for (`data.rate_code`, the only thing the plugin reads of a client's
- * `data`), the rate the cart's method already holds, and the price that
- * method keeps through a moment's outage. The held rate and the kept price
- * come from the cart's method as the server stored it (the pricing context),
- * never from a request, so a client cannot set a price.
+ * What a pricing call is about besides the cart: the rate asked for (`data.rate_code`, all the plugin reads of a
+ * client's `data`), the rate the cart's method holds and the price it keeps through an outage (decision 21).
  */
 import { createHash } from "node:crypto"
 import { COLLECTION_RATE_CODE, type LastmileFulfillmentOption } from "../contracts/fulfillment-options"

@@ -1,8 +1,4 @@
-/**
- * One priced lastmile option as the storefront route answers it. The JSON's
- * types are the storefront package's (the client-facing contract, defined
- * once there), re-exported for the plugin's own importers.
- */
+/** One priced lastmile option as the rates route answers it, in the storefront package's types (decision 34). */
 import type { LastmileOptionRate, LastmileRateDetails } from "medusa-plugin-lastmile-storefront"
 
 export type { LastmileOptionRate, LastmileRatesResponse } from "medusa-plugin-lastmile-storefront"

@@ -1,11 +1,6 @@
 /**
- * Keys the plugin adds to Medusa's shipping pricing context through the
- * `setCalculatedShippingPricingContext` hooks (src/workflows/hooks). Medusa's
- * own context has neither the shopper's email nor the dispatch location, and
- * nothing the server stored about the shopper's choice. Everything here is
- * read on the server: a pricing call's `data` comes from the client on
- * `/calculate` and when a method is added, so the provider trusts only its
- * `rate_code` and takes the rest from here.
+ * The keys the plugin adds to Medusa's shipping pricing context (decision 21): everything read on the server, since
+ * a pricing call's `data` comes from the client.
  */
 import type { MedusaAddressLike, MedusaLineLike } from "./quote-request"
 

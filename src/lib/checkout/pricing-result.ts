@@ -1,8 +1,4 @@
-/**
- * The outcome of pricing one option for a cart: a rate and its price, or why
- * the option cannot be offered. Made by the provider's checkout pricer, read
- * by the shopper-facing details and the provider's fallbacks.
- */
+/** The outcome of pricing one option for a cart: a rate and its price, or why the option cannot be offered. */
 import type { QuoteInputProblem } from "./quote-request"
 import type { DeliveryRateChoice } from "./rate-selection"
 

@@ -1,7 +1,6 @@
 /**
- * Maps what Medusa knows of a cart to the service's quote (and booking)
- * request. Nothing is invented: a field the service requires that the cart
- * does not have yet is reported as a problem the shopper can fix.
+ * What Medusa knows of a cart, as the service's quote (and booking) request; a required field the cart lacks is a
+ * problem the shopper can fix, never invented.
  */
 import type { QuoteRequest, ServiceAddress, ServiceLineItem } from "../contracts/service-shapes"
 import type { MedusaAddress } from "../contracts/plugin-data"

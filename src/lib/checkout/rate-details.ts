@@ -1,10 +1,6 @@
 /**
- * What a storefront shows for one lastmile option besides its amount: the
- * rate's text and window, and, when the option cannot be offered, a reason in
- * words a shopper can act on. It travels in the provider's price result, so
- * Medusa's own `/calculate` answer carries it too (as `calculated_price.lastmile`).
- * Its JSON's types are the storefront package's (the client-facing contract,
- * defined once there).
+ * What a storefront shows for one option besides its amount (the rate's text and window, or why it cannot be
+ * offered, in words), carried in the provider's price result; its types are the storefront package's (decision 34).
  */
 import type { LastmileDeliveryRate, LastmileRateDetails } from "medusa-plugin-lastmile-storefront"
 import type { ServiceRate } from "../contracts/service-shapes"

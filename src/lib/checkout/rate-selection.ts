@@ -1,7 +1,6 @@
 /**
- * Which rate of a quote prices which option: a delivery option any delivery
- * rate of its own quote, a store's collection option the SVC_COL rate of that
- * store. A rate is never guessed: one whose store is unclear is not offered.
+ * Which rate of a quote prices which option (decisions 5 and 10): a delivery option any delivery rate of its quote, a
+ * store's collection option that store's SVC_COL rate; never a guess.
  */
 import type { ServiceQuote, ServiceRate } from "../contracts/service-shapes"
 import { COLLECTION_RATE_CODE } from "../contracts/fulfillment-options"

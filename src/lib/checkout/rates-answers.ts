@@ -1,7 +1,6 @@
 /**
- * The rates route's answers (ARCHITECTURE.md, decisions 41 and 43): the
- * latest JSON of each cart, with the state it was priced for, until its
- * oldest quote expires. Memory follows the carts being priced, not the states.
+ * The rates route's answers (decisions 41 and 43): each cart's latest JSON with the state it was priced for, until
+ * its oldest quote expires.
  */
 import { LRUCache } from "lru-cache"
 import type { LastmileRatesResponse } from "./option-rate"

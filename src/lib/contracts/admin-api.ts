@@ -1,7 +1,6 @@
 /**
- * The JSON the /admin/lastmile routes answer with: one definition for the
- * routes, the admin UI (type-only imports, erased from its bundle) and the
- * demo script. Times are ISO strings, as they travel.
+ * The JSON the /admin/lastmile routes answer with, for the routes, the admin UI (type-only imports) and the demo.
+ * Times are ISO strings, as they travel.
  */
 
 export interface SalesChannelRef {

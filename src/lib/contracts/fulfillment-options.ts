@@ -1,7 +1,6 @@
 /**
- * The options a merchant picks when creating a shipping option. The chosen
- * object is stored as `shipping_option.data`, so it carries what pricing and
- * booking need to know about the option.
+ * The fulfillment options a merchant picks for a shipping option, stored as `shipping_option.data`: what pricing and
+ * booking need to know of the option.
  */
 
 /**

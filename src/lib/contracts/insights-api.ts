@@ -1,8 +1,6 @@
 /**
- * `GET /admin/lastmile/insights`: what the insights route answers and the
- * admin page plots. Every count is of the period asked for, in the store's
- * time zone; `previous` holds the same figures for the period of the same
- * length just before it.
+ * What `GET /admin/lastmile/insights` answers and the admin page plots: counts of the period in the store's time zone,
+ * and `previous`, the same for the period before it.
  */
 
 /** Why an option was not offered for a cart state: the code the rates route shows as `unavailable_code`. */

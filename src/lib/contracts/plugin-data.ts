@@ -1,14 +1,6 @@
 /**
- * The plugin's own JSON, defined once: what `validateFulfillmentData` stores
- * on a shipping method, and what a booking puts in a fulfillment's `data` and
- * labels. Read with these schemas wherever the JSON comes back from Medusa,
- * so an older or foreign shape is refused in one place instead of being cast.
- *
- * Both are public: the store API returns an order's shipping methods and
- * fulfillments, `data` included, to anyone holding the order id. So they hold
- * only what the shopper is shown (the rate, its window, the store, the
- * tracking); everything that books or prices is read on the server (the
- * shipping option, its location, the order) or kept in the task row.
+ * The plugin's own JSON in Medusa, defined once and read back only through these schemas: a shipping method's data, a
+ * fulfillment's data and labels. Both are public (decision 20).
  */
 import { z } from "zod"
 

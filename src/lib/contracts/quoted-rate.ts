@@ -1,7 +1,6 @@
 /**
- * The rate a task was booked at, kept on the task row (`quoted_rate`): the
- * promise made to the shopper, which notifications repeat and insights
- * measure against. Written once, at booking, from the booking's own quote.
+ * The rate a task was booked at, kept on its row (`quoted_rate`) from the booking's own quote: the promise the
+ * messages repeat and insights measure against (decision 52).
  */
 // A type, not an interface: the task row's JSON column takes it as a plain record.
 export type QuotedRate = {

@@ -1,8 +1,6 @@
 /**
- * What the plugin exchanges with the service, as plain types: the requests it
- * sends and the answers as the client hands them on (already parsed, `null`
- * read as absent, unknown fields kept). The service client parses the wire
- * into these; everything else reads them.
+ * What the plugin exchanges with the service as plain types: requests, and answers as the client hands them on
+ * (parsed, `null` read as absent, unknown fields kept).
  */
 
 export interface ServiceAddress {

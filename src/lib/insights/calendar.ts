@@ -1,9 +1,5 @@
 /**
- * Days and weeks in the store's time zone (the plugin's `insights.time_zone`):
- * an offer, a booking or a delivery belongs to the local day it happened on,
- * so a parcel delivered at 00:30 in London on 1 April is April's, whatever
- * the server's clock says. Days are `YYYY-MM-DD`; weeks start on Monday and
- * are named by their Monday.
+ * Days and weeks in the store's time zone (decision 51): `YYYY-MM-DD` days, weeks from Monday named by their Monday.
  */
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/

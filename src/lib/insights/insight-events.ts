@@ -1,9 +1,6 @@
 /**
- * The events delivery insights send to Medusa's Analytics Module (`track`):
- * an option offered for a cart state, the option an order was placed with,
- * a task booked, a parcel delivered or collected. Only what a merchant's
- * analytics needs: ids, codes, amounts, windows; never the shopper's
- * address, phone or email.
+ * The events delivery insights send the Analytics Module (decision 54): ids, codes, amounts and windows, never the
+ * shopper's address, phone or email.
  */
 import type { CountedOffer } from "./offer-tally"
 import { type InsightTaskRow, punctuality, taskFacts } from "./task-facts"

@@ -1,12 +1,6 @@
 /**
- * "An option was priced for a cart": the provider says so for every option it
- * prices on the cart path (the rates route, Medusa's `/calculate` and
- * `GET /store/shipping-options` all end there), and the plugin's module,
- * which the provider cannot reach (it lives in the fulfillment module's
- * container), counts it. Announcing costs one object and a call per
- * listener: the cart state is digested and counted later, off the checkout
- * path (the module's flush). Listeners are held weakly, as the store list's
- * signal holds them, so an app torn down leaves nothing behind.
+ * "An option was priced for a cart": the provider announces it, the module counts it off the checkout path
+ * (decision 50).
  */
 import { optionKindOf } from "../contracts/fulfillment-options"
 import { weakSignal } from "../support/weak-signal"

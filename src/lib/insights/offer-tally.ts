@@ -1,14 +1,6 @@
 /**
- * The offer counters of one process, between two flushes: what was offered
- * and chosen, per day, option and store, with the reasons options could not
- * be offered. Medusa prices a cart's options again on every cart change, on
- * each `/calculate` and each options list, so each cart state is counted
- * once: the first time it is priced on a day (a state is the address,
- * contact, basket and currency; the keys already counted are kept in a
- * bounded LRU). What is announced is only queued; digesting and counting
- * happen in `drain`, which the module calls from its flush, off the checkout
- * path. The counters are per day, never per cart, so the table they are
- * flushed into stays small.
+ * The offer counters of one process between two flushes (decision 50): each cart state counted once a day per option
+ * and store; digested and counted in `drain`, off the checkout path.
  */
 import { createHash } from "node:crypto"
 import { LRUCache } from "lru-cache"

@@ -1,8 +1,6 @@
 /**
- * The period an insights request asks for: `from` and `to` as days in the
- * store's time zone (an ISO date, or an ISO date-time read as the day it
- * falls on there), both included. Without them: the last 30 days, today
- * included.
+ * The period an insights request asks for, as days in the store's time zone, both included; the last 30 days by
+ * default.
  */
 import { addDays, dayOf, daysBetween, isDay } from "./calendar"
 

@@ -1,7 +1,6 @@
 /**
- * The insights report as CSV (`?format=csv`): one row per figure, with the
- * previous period's value beside it, so a spreadsheet can compare, filter
- * and chart it. Text a spreadsheet would run as a formula is escaped.
+ * The insights report as CSV: a row per figure with the previous period's beside it; text a spreadsheet would run
+ * as a formula is escaped.
  */
 import type { InsightsFigures, InsightsReport } from "../contracts/insights-api"
 

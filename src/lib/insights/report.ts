@@ -1,9 +1,6 @@
 /**
- * The insights report, computed from task rows and offer counters, without
- * I/O. Each figure belongs to the period by the moment it is about, in the
- * store's time zone: a booking by when its order was placed, a delivery by
- * when it was delivered, a collection by when it was made ready or collected,
- * an offer by the day its cart state was priced.
+ * The insights report from task rows and offer counters, without I/O; each figure belongs to the period by the moment
+ * it is about (decisions 51 to 53).
  */
 import { optionKindOf } from "../contracts/fulfillment-options"
 import type { InsightsFigures, InsightsOfferRow, InsightsReport, InsightsWeek } from "../contracts/insights-api"

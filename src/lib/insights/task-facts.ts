@@ -1,9 +1,6 @@
 /**
- * What a task row says about one parcel, for insights: when it was placed,
- * booked, made ready, delivered or collected (from its status history, as the
- * tracking sync wrote it), the window and CO₂ figure of the rate it was booked
- * at, and where the window puts the delivery: early, on time or late.
- * Rows are read as JSON from the database, so every field is checked here.
+ * What a task row says about one parcel for insights: its moments, its quoted window and CO₂, early, on time or late
+ * (decision 52); every field read from the row's JSON is checked.
  */
 import { normaliseStatus } from "../tracking/status-table"
 

@@ -1,7 +1,6 @@
 /**
- * Amounts: the service speaks minor units, Medusa stores major units. The
- * exponent of each currency comes from the platform's ISO 4217 data (Intl),
- * never from a fixed 100: JPY has 0 decimals, GBP 2, KWD 3.
+ * Amounts between the service's minor units and Medusa's major units, by each currency's ISO 4217 exponent
+ * (decision 3).
  */
 import type { ServiceMoney } from "../contracts/service-shapes"
 

@@ -1,18 +1,4 @@
-/**
- * Which messages a task is due, from its row alone: its mode, its booking
- * status, the service statuses in its history (in the order they were read)
- * and what its record says was sent. Messages are derived from the row's
- * state, never from the event that woke the run, so a replayed webhook, a
- * poll racing a webhook, a retry after a crash or a late run on another
- * instance all reach the same answer.
- *
- * The shopper hears only the task's latest step: steps the task passed
- * before the plugin could tell it (a poll that found it delivered, a send
- * that failed until then) are dropped, so no older step ever follows a newer
- * one ("out for delivery" after "delivered"). A status read late and out of
- * order (in transit after delivered) is no step. The merchant hears what
- * needs them while it still does.
- */
+/** Which messages a task is due, from its row alone (decisions 45 and 46). */
 import type { TaskHistoryEntry } from "../contracts/admin-api"
 import type {
   LastmileNotificationEvent,

@@ -1,8 +1,6 @@
 /**
- * Times as a shopper reads them, in the store's time zone: "tomorrow,
- * Tuesday 3 December, between 08:00 and 20:00". Relative words (today,
- * tomorrow) are relative to when the message was written, which the data
- * keeps, so a message rebuilt later reads the same.
+ * Times as a shopper reads them in the store's time zone ("tomorrow, Tuesday 3 December, between 08:00 and 20:00"),
+ * relative to when the message was written, so a message rebuilt later reads the same.
  */
 
 export interface Clock {

@@ -1,9 +1,6 @@
 /**
- * Which channels the app's Notification Module can send on, read from its
- * config as Medusa's own loader reads it: each provider's `options.channels`,
- * plus `email` when the module's `cloud` options register Medusa Cloud's
- * email provider. Medusa's defaults register the local provider for `feed`
- * only, so an app without an email provider of its own sends no email.
+ * Which channels the app's Notification Module can send on, read from its config as Medusa's loader reads it
+ * (decision 47).
  */
 
 interface ProviderEntry {

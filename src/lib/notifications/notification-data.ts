@@ -1,10 +1,6 @@
 /**
- * The `data` of every notification the plugin sends: everything a template
- * needs, for any provider (README, Notifications). Public contract: fields
- * are added, never renamed. Texts are written in the store's time zone and
- * in plain English; times are also given as ISO 8601 for templates that
- * format their own. Shopper data holds what the shopper may read (their
- * order, its tracking, the store); merchant data adds the booking's reason.
+ * The `data` of every notification the plugin sends (decision 49; README, Notifications): a public contract, whose
+ * fields are added, never renamed.
  */
 import { countryName } from "../address/country-names"
 import type { MedusaAddress } from "../contracts/plugin-data"

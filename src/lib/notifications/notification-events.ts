@@ -1,9 +1,6 @@
 /**
- * The messages the plugin sends through Medusa's Notification Module: one
- * event per step of a task that a shopper or the merchant cares about, each
- * with its default template id. Shopper messages go to the order's email on
- * the shopper channel (default `email`); merchant messages go to the admin's
- * notification bell (the `feed` channel).
+ * The messages the plugin sends: one event per step a shopper or the merchant cares about, with its default template
+ * id and its channel (decisions 46 and 48).
  */
 
 /** Messages to the shopper, in the order a task reaches them. */

@@ -1,8 +1,6 @@
 /**
- * The plugin option `notifications`: which messages are sent, on which
- * channels, with which template ids, and when a collection is reminded.
- * Validated at boot with the plugin's other options, one message per bad
- * option; `notifications: false` turns every message off.
+ * The plugin option `notifications`, validated at boot with one message per bad option; `notifications: false` turns
+ * every message off.
  */
 import { z } from "zod"
 import type { StatusTable } from "../tracking/status-table"

@@ -1,9 +1,6 @@
 /**
- * What the plugin keeps of a task's messages, on its row (`notifications`):
- * each message by its key (the event, with the occurrence from the second
- * one on), sent, failed (with when to try again), or skipped (with why).
- * Written only under the task's tracking lock, so two runs never send one
- * message or lose each other's record.
+ * What the plugin keeps of a task's messages on its row (`notifications`): each sent, failed (and when to try again)
+ * or skipped (and why), written only under the task's tracking lock (decision 45).
  */
 
 export type SentMessage = {

@@ -1,10 +1,6 @@
 /**
- * A store's opening hours for a message. The service's `operatingHours` has
- * no documented shape, so the plausible ones are read (days keyed by name,
- * possibly under `days`, each `{open, close}`-like, a "09:00-18:00" string,
- * a list of spans, or closed; or a list of `{day, open, close}`), with a time
- * zone when one is named. Anything else reads as no hours: the message then
- * leaves them out rather than guess.
+ * A store's opening hours for a message: the plausible shapes of the service's undocumented `operatingHours`;
+ * anything else reads as no hours, rather than a guess.
  */
 
 export interface OpeningHours {

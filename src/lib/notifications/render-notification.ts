@@ -1,10 +1,6 @@
 /**
- * The words of every message, from its data alone: the subject (the data's
- * `title`), a summary (its `description`, which the admin's bell shows), and
- * the plain text and HTML passed as `content`, so a provider that takes raw
- * content sends a good message with no template work. Medusa does not store
- * `content`; anything that shows a message later (the demo's mailbox)
- * rebuilds it here from the stored `data`, and reads the same words.
+ * The words of every message from its data alone (decision 49): subject, summary, plain text and HTML as `content`,
+ * rebuilt here by whatever shows a stored message again.
  */
 import { momentText } from "./local-time"
 import { type LastmileNotificationData, addressWithCountry } from "./notification-data"

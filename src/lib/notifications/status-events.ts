@@ -1,11 +1,6 @@
 /**
- * Which service statuses are a step a shopper is told about. The status
- * table says what a value means for Medusa's fulfillment (awaiting, shipped,
- * delivered, exception, cancelled); "shipped" is too coarse for messages (a
- * parcel picked up at the warehouse is not out for delivery, and a
- * collection's parcel is not ready because it left the depot). So the two
- * steps inside "shipped" are named here, by value, over defaults the merchant
- * can extend with `notifications.status_events`; the rest follows the phase.
+ * Which service statuses are a step a shopper is told about: "out for delivery" and "ready for collection" named by
+ * value inside the `shipped` phase (decision 46).
  */
 import { type StatusTable, normaliseStatus } from "../tracking/status-table"
 import type { TaskMode } from "./notification-events"

@@ -1,7 +1,6 @@
 /**
- * The provider's options: snake_case as the host writes them, validated once
- * at boot with one clear message per bad option, and resolved into the typed
- * config the code uses.
+ * The provider's options, snake_case as the host writes them, validated once at boot with one message per bad option,
+ * resolved into the typed config.
  */
 import { z } from "zod"
 

@@ -1,7 +1,6 @@
 /**
- * One keep-alive pool per service origin in a process: the provider and the
- * plugin's module each hold a client, and both borrow the same undici Agent,
- * closed when its last borrower gives it back (at shutdown).
+ * One keep-alive undici Agent per service origin in a process, shared by the provider's and the module's clients and
+ * closed when its last borrower gives it back.
  */
 import { Agent, type Dispatcher } from "undici"
 

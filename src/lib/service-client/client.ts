@@ -1,8 +1,6 @@
 /**
- * The typed HTTP client of the last-mile service: the spec's operations over
- * the transport (transport.ts), which sends, times out, retries reads and
- * turns answers into error classes. The client adds the quote's budget,
- * lists read to their end (list-reader.ts) and bookings sent once.
+ * The typed HTTP client of the service: the spec's operations over the transport, with the quote's budget, lists read
+ * to their end and bookings sent once.
  */
 import { createHash } from "node:crypto"
 import { LRUCache } from "lru-cache"

@@ -1,7 +1,6 @@
 /**
- * Errors of the last-mile service client. Callers branch on the class (or on
- * `code`), never on the message. Every message and body held here has already
- * had the API key removed.
+ * Errors of the service client: callers branch on the class or `code`, never on the message; every text held here
+ * has had the API key removed.
  */
 
 const ERROR_CODES = [

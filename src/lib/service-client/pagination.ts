@@ -1,9 +1,6 @@
 /**
- * List answers. The spec shows neither their envelope nor their paging
- * (§4.3, §4.6): a list comes bare or in an envelope under one of the keys
- * below, and an envelope's `next` link (an absolute URL on the service's
- * origin, a path, or a bare query; null or absent on the last page) is the
- * following page. No other paging form is guessed.
+ * List answers, whose envelope and paging the spec does not show (§4.3, §4.6): a bare list or an envelope under one
+ * of the keys below, and an envelope's `next` link; no other paging is guessed.
  */
 
 export interface ListPage {

@@ -1,8 +1,4 @@
-/**
- * Removes secrets from text before it reaches an error message or a log line.
- * Every value handed in is replaced wherever it occurs, so a key echoed back in
- * an upstream error body or embedded in a URL is caught too.
- */
+/** Removes secrets from text before it reaches an error or a log line, wherever they occur (an echoed key, a URL). */
 export function redactSecrets(text: string, secrets: readonly (string | undefined)[]): string {
   let out = text
   for (const secret of secrets) {

@@ -1,10 +1,6 @@
 /**
- * The service's answers, parsed leniently where the spec leaves a shape open:
- * unknown fields pass through, `price` may be an object or a bare number,
- * `error` may be anything, lists come bare or in an envelope, and `null` in an
- * optional field reads as absent. Every answer is cleaned first
- * (`cleanServiceAnswer`, service-text.ts): it reaches labels, the admin and
- * storefronts. The types are the contracts' (contracts/service-shapes.ts).
+ * The service's answers, parsed leniently where the spec leaves a shape open and cleaned first (decision 29), into
+ * the contracts' types.
  */
 import { z } from "zod"
 import type { ServiceFulfilmentLocation, ServiceQuote, ServiceRate, ServiceTask } from "../contracts/service-shapes"

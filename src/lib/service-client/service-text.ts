@@ -1,21 +1,6 @@
 /**
- * What the service says is shown to people (a store's name in the admin and
- * at checkout, a rate's text, a tracking link in the widget, the storefront
- * and the store API), so it is cleaned where it enters: every answer the
- * schemas parse passes through `cleanServiceAnswer` first.
- *
- * - Every string loses control characters (line breaks become spaces) and
- *   the invisible characters that reorder or hide text (bidi overrides and
- *   isolates, marks, zero-width spaces, BOM), and a lone UTF-16 surrogate
- *   (which PostgreSQL cannot store) becomes U+FFFD.
- * - Every string is capped (`MAX_SERVICE_TEXT`); the fields people read
- *   have tighter caps, ending in "…".
- * - A link (`trackingUrl`, or any field named `…url`, `…link`, `…href`) is
- *   kept only as an absolute http(s) URL without credentials; anything else
- *   (`javascript:`, `data:`, a relative path) is dropped, and announced.
- *
- * Announcements carry the field and the scheme, never the value: a link may
- * hold a token. The plugin's module logs them, throttled.
+ * What the service says, cleaned where it enters (decision 29): no control or invisible characters, capped strings,
+ * links only as absolute http(s) URLs, a dropped one announced by field and scheme.
  */
 import { weakSignal } from "../support/weak-signal"
 

@@ -1,8 +1,6 @@
 /**
- * One call to the service: the API key, JSON in and out, timeouts, and the
- * answer's status as an error class. Reads are retried by undici's retry
- * interceptor under the plugin's policy (retry-policy.ts), never past a call's
- * budget. Writes are sent once; the client settles a lost booking by a lookup.
+ * One call to the service: the API key, JSON, timeouts and the answer's status as an error class; reads retried
+ * within the call's budget, writes sent once.
  */
 import { type Dispatcher, type RetryHandler, interceptors } from "undici"
 import {

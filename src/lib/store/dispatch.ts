@@ -1,11 +1,4 @@
-/**
- * The location deliveries leave from: its address is the quote's collection
- * address. Checkout quotes from the location of a lastmile delivery option
- * (the lowest id when there are several, so it is stable); only when there is
- * none yet is it the match of a delivery-enabled service location, which is
- * where one-click setup puts the option. Never a second dispatch location
- * beside an existing one.
- */
+/** The location deliveries leave from, whose address is the quote's collection address (decision 16). */
 /** Whether an option makes its location a dispatch location: a lastmile delivery option outside a pickup set. */
 export function isDispatchOption(fulfillmentSetType: string | null | undefined, optionKind: string | null): boolean {
   return optionKind === "delivery" && fulfillmentSetType !== "pickup"

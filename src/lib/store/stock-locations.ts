@@ -1,8 +1,6 @@
 /**
- * Medusa's stock locations as the plugin reads them (their fulfillment sets'
- * lastmile options, their sales channels), and the rules that read them:
- * which lastmile option a shipping option is, which location deliveries
- * leave from, and a service location's address as a stock location's.
+ * Medusa's stock locations as the plugin reads them, and the rules that read them: which lastmile option a shipping
+ * option is, the dispatch location, a service location's address as a stock location's.
  */
 import type { ServiceFulfilmentLocation } from "../contracts/service-shapes"
 import { type LastmileOptionKind, isLastmileProviderId, optionKindOf } from "../contracts/fulfillment-options"

@@ -1,10 +1,4 @@
-/**
- * How a Medusa stock location is known at the service (ARCHITECTURE.md,
- * decision 17): `address.metadata.external_location_id` when the merchant set
- * it, else the stock location's own id. It is what the service calls the
- * location's `externalLocationId` and what bookings send as
- * `collection.merchantLocationId`.
- */
+/** How a stock location is known at the service: its external id (decision 17). */
 import type { MedusaAddressLike } from "../checkout/quote-request"
 import type { StoreDescription } from "../checkout/rate-selection"
 import type { ServiceFulfilmentLocation } from "../contracts/service-shapes"

@@ -1,10 +1,6 @@
 /**
- * Medusa allows one handler per workflow hook: a second registration throws
- * at boot ("Cannot define multiple hook handlers"), naming the hook but not
- * who else handles it. The plugin registers its handlers through here, so a
- * hook the app (or another plugin) already handles stays theirs, the app
- * still boots, and its log says which hook, what of the plugin stops
- * working, and what to do (the README's Install section lists the hooks).
+ * Registers the plugin's handler of a Medusa workflow hook unless the app already handles it, and then says what stops
+ * working and what to do (decision 38).
  */
 
 export interface PluginHook {

@@ -1,8 +1,4 @@
-/**
- * A value read at most once per `ttlMs` (concurrent readers share one read);
- * a failed read is not kept. For data that changes rarely and is asked for
- * on every cart change, such as the store's lastmile options.
- */
+/** A value read at most once per `ttlMs` (concurrent readers share one read); a failed read is not kept. */
 export class ExpiringValue<T> {
   private held: { at: number; value: Promise<T> } | undefined
 

@@ -1,8 +1,6 @@
 /**
- * Coalesces runs per key within a process: while a run for a key is under
- * way, at most one more is queued and every later request joins it. The
- * queued run starts after the running one, so it sees any change the running
- * one may have missed; ten identical requests in a burst cost one or two runs.
+ * Runs coalesced per key within a process: while one runs, at most one more is queued and later requests join it, so
+ * a burst costs one or two runs and the last sees every change.
  */
 interface Flight<T> {
   running: Promise<T>

@@ -1,9 +1,4 @@
-/**
- * Warnings that every cart would otherwise repeat (the service refusing
- * quotes, an outage priced at the fallback, the store list unreadable): at
- * most one line per subject per interval, so the merchant's log says it once
- * and stays readable.
- */
+/** A warning at most once per subject per interval, for what every cart would otherwise repeat. */
 export class ThrottledLog {
   private readonly lastAt = new Map<string, number>()
 

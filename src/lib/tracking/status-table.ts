@@ -1,8 +1,6 @@
 /**
- * The service's status values beyond NOT_STARTED are not specified, so they
- * are read through a table: common values have defaults, the merchant's
- * `status_map` adds or overrides entries, and anything still unknown is
- * recorded and shown, never fatal.
+ * The service's status values through a table: defaults for common values, the merchant's `status_map` over them,
+ * anything unknown recorded and shown, never fatal.
  */
 
 /** What a status means for the Medusa fulfillment. */

@@ -1,10 +1,6 @@
 /**
- * The decisions of a tracking sync, without Medusa: what the service's status
- * means for the task (the status table, forward-only), what Medusa still has
- * to be told (shipped, delivered, return received), what the task row
- * becomes, the event merchants subscribe to and the outcome kept on the
- * webhook events. syncTaskStatusWorkflow (src/workflows/sync-task-status)
- * reads and writes; everything it decides is here.
+ * The decisions of a tracking sync without Medusa: what a status means for the task (forward-only), what Medusa still
+ * has to be told, what the row becomes, the event and the outcome kept; syncTaskStatusWorkflow does the I/O.
  */
 import { type StatusTable, type TrackingPhase, type TrackingState, nextTrackingState } from "./status-table"
 import { withHistoryEntry } from "./task-history"

@@ -1,8 +1,6 @@
 /**
- * Authenticating the service's webhooks: the token in the URL, compared in
- * constant time, and, when the merchant configures one, an HMAC of the raw
- * body. How the service signs is not specified, so the signature may be hex
- * or base64, with or without a `sha256=` prefix.
+ * Authenticating the service's webhooks: the URL's token compared in constant time and, when configured, an HMAC of
+ * the raw body, hex or base64, with or without `sha256=` (the spec does not say).
  */
 import { createHash, createHmac, timingSafeEqual } from "node:crypto"
 

@@ -1,13 +1,6 @@
 /**
- * The webhook's bells: the event that has a worker re-read a task, rung
- * after the answer. Re-reads are throttled in one place, the run coalescer
- * (lib/support/run-coalescer.ts), here as in the worker: a bell holds its
- * task's slot for a window after it rings, so the first post of a burst rings
- * at once and the rest ring once more, with the latest event, when the window
- * ends; one re-read settles every event stored before it, and an emit costs a
- * Redis write plus Medusa's cache invalidation. A bell that cannot be rung is
- * warned about once a minute, not once per task: its events stay stored, and
- * the polling job processes them.
+ * The webhook's bells (decision 14): the event that has a worker re-read a task, rung after the answer, throttled per
+ * task by the run coalescer; a bell that cannot ring is warned about once a minute, its events left for the poll.
  */
 import { RunCoalescer } from "../support/run-coalescer"
 import { ThrottledLog } from "../support/throttled-log"

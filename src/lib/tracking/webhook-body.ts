@@ -1,9 +1,6 @@
 /**
- * What a webhook body must be before anything stores it: JSON (an explicit
- * non-JSON content type is refused), an object, at most 32 levels deep, and
- * text PostgreSQL can store (no NUL, no lone surrogate, in keys or values).
- * A body refused here gets a 4xx with the reason; the service's payload is
- * not specified, so the plugin never needs more than this of it.
+ * What a webhook body must be before it is stored (decision 14): JSON, an object, at most 32 levels deep, and text
+ * PostgreSQL can store; refused with a 4xx and the reason otherwise.
  */
 import { createHash } from "node:crypto"
 

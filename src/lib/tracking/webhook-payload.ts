@@ -1,8 +1,6 @@
 /**
- * The webhook's payload is not specified, so the body is a doorbell: this
- * only finds which task it rings for (a task id, a tracking id or a
- * merchantOrderId, at the top or nested a level or two down) and an event id
- * for de-duplication when there is one.
+ * Which task a webhook body rings for (a task id, a tracking id or a merchantOrderId, at the top or nested), and its
+ * event id when there is one: the payload is not specified (decision 14).
  */
 import { createHash } from "node:crypto"
 import { isStorableText } from "./webhook-body"

@@ -1,10 +1,6 @@
 /**
- * Prices lastmile options at checkout from one quote per cart state. Every
- * option of a cart reads its rate from the same cached (or in-flight) quote,
- * and each option is priced from it once (`offer`): the rates route, Medusa's
- * `/calculate` and listings, and checking a shopper's choice all read the
- * same offer. Nothing here throws, because an exception on the cart path
- * fails the shopper's add-to-cart.
+ * Prices lastmile options at checkout from one quote per cart state, each option once (decisions 9 and 42); nothing
+ * here throws, since an exception on the cart path fails the shopper's add-to-cart.
  */
 import type { LastmileClient, QuoteRequest, ServiceQuote } from "../../lib/service-client"
 import { LastmileError, isServiceOutage } from "../../lib/service-client"

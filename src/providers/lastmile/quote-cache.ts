@@ -1,10 +1,6 @@
 /**
- * One upstream quote per cart state, which every checkout price is read from
- * (decision 42). lru-cache gives the TTL and, through `fetch`, the single
- * flight. A failure is held briefly too, so an outage costs one call per cart
- * state, not one per option per refresh. Each quote carries the offers priced
- * from it (`offers`, filled by the pricer). A `shared` store (Medusa's Caching
- * and Locking modules) is the second level, for apps on several instances.
+ * One upstream quote per cart state, single flight, a failure held briefly, each quote carrying the offers priced from
+ * it; a shared second level for apps on several instances (decisions 9 and 42).
  */
 import { createHash } from "node:crypto"
 import { LRUCache } from "lru-cache"

@@ -1,11 +1,6 @@
 /**
- * The quote cache's second level, for apps that run several instances:
- * Medusa's Caching module shares a quote between them, and its Locking
- * module lets one instance fetch it while the others wait and read it. The
- * provider reaches them through its module's container: Caching whenever the
- * app configures it, Locking when the fulfillment module lists it in its
- * `dependencies` (README, Deploying). Any failure of either falls back to
- * fetching the quote directly: sharing saves calls, it never blocks a cart.
+ * The quote cache's second level on several instances: Medusa's Caching module shares a quote, its Locking module
+ * lets one instance fetch it (decision 9); any failure falls back to fetching directly.
  */
 import type { ICachingModuleService, ILockingModule } from "@medusajs/framework/types"
 import type { SharedQuoteStore, SharedValue } from "./quote-cache"

@@ -1,11 +1,4 @@
-/**
- * The service's store list, to attribute collection rates that do not name
- * their store (ARCHITECTURE.md, decision 5). Read when a quote first needs it,
- * then refreshed in the background: a cart operation waits, within its own
- * budget, only for the first load. A rate the held list cannot attribute (a
- * store added, enabled or renamed since) costs one fresh read, single flight
- * and at most once per `missRefreshMs`.
- */
+/** The service's store list, to attribute collection rates that do not name their store (decisions 5 and 26). */
 import type { StoreDescription } from "../../lib/checkout/rate-selection"
 import { toStoreDescriptions } from "../../lib/store/store-identity"
 import { type ServiceFulfilmentLocation, onStoreListChanged } from "../../lib/service-client"

@@ -1,8 +1,6 @@
 /**
- * The flows the simulator moves tasks along: a delivery passes
- * OUT_FOR_DELIVERY and can fail an attempt (then goes out again), a
- * collection becomes ready and is collected, a return has its own; the strict
- * profile uses terse values (a collection completes like a delivery).
+ * The flows the simulator moves tasks along: a delivery (which can fail an attempt and go out again), a collection, a
+ * return; the strict profile's terse values.
  */
 import { bookingRequest, quoteRequest } from "./service-requests"
 import { callSimulator, testStore } from "./simulator-calls"

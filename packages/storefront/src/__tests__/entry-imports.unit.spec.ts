@@ -1,8 +1,6 @@
 /**
- * The package runs in browsers and Next.js servers, and is installed without
- * the plugin: it imports nothing but its own files, at runtime or for types
- * (no js-sdk, no React, no Medusa package, nothing of the plugin's source),
- * and names them as its ES module build needs (`./name.js`).
+ * The package runs in browsers and Next.js servers without the plugin: it imports nothing but its own files, for code
+ * or types, named as its ES module build needs (`./name.js`).
  */
 import { readFileSync, readdirSync } from "node:fs"
 import { join } from "node:path"

@@ -1,7 +1,6 @@
 /**
- * The insights page's charts, with Recharts (the chart library Medusa admin
- * extensions use), coloured with the dashboard's own tag colours so they
- * follow its light and dark themes.
+ * The insights page's charts, drawn with Recharts (the chart library Medusa admin extensions use) in the dashboard's
+ * tag colours, so they follow its light and dark themes.
  */
 import { Container, Heading, Text } from "@medusajs/ui"
 import type { ReactElement } from "react"

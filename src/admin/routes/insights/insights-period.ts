@@ -1,7 +1,6 @@
 /**
- * The period picker's presets, as days in the store's time zone (the one the
- * last report named; the browser's until then), and the words figures are
- * shown in.
+ * The period picker's presets, as days in the store's time zone (the last report's; the browser's until then), and the
+ * words figures are shown in.
  */
 
 export type PresetId = "7" | "30" | "90" | "this_month" | "last_month" | "custom"

@@ -1,16 +1,6 @@
 /**
- * Paths that name nothing, answered 400 rather than 500.
- *
- * - An id in the plugin's admin paths holding a NUL or another control
- *   character (PostgreSQL refuses such a string) is refused before a route
- *   reads it (`refuseUnreadableIds`).
- * - A path that is not valid percent-encoded UTF-8 (`%FF`) makes Express
- *   fail to decode a route's parameter; the first to fail is Medusa's own
- *   "/admin*" middleware, before any of the plugin's code runs, and Medusa's
- *   error handler answers Express's URIError 500. The plugin's error handler
- *   answers that error (by its class and status) 400, and hands every other
- *   error to Medusa's. Medusa keeps one error handler: an app that defines
- *   its own replaces this one (README, Troubleshooting).
+ * Paths that name nothing, answered 400 rather than 500 (decision 33): ids with a NUL or a control character, and
+ * Express's URIError for a path that is not valid percent-encoding.
  */
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { errorHandler } from "@medusajs/framework/http"

@@ -1,11 +1,6 @@
 /**
- * A failed workflow's error as the admin route's answer. The workflow engine
- * keeps an error's `type` and `code` but not its class (ARCHITECTURE.md,
- * decision 12), so a refusal keeps its type and words (unknown id → 404, a
- * reason to act on → 400); the service failing (a refused API key, an
- * outage, an unreadable answer) is a 502 (504 for a timeout) naming the
- * cause, decided by the error's code; anything else (a bug) is unexpected
- * and says what stopped.
+ * A failed workflow's error as the admin route's answer, by its type and code (decision 30): a refusal 404 or 400 in
+ * its own words, the service failing 502 (504 for a timeout), anything else unexpected.
  */
 import type { MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"

@@ -1,9 +1,6 @@
 /**
- * The cart's lastmile rates, as `GET /store/lastmile/rates` answers them and
- * as the check of a shopper's choice reads them (ARCHITECTURE.md, decisions
- * 18, 40 and 41): an unchanged cart is answered with the JSON kept for it; a
- * new state costs at most one listing (from the catalogue), one pricing of
- * the listed options through the fulfillment module, and one shaping.
+ * The cart's lastmile rates, as the rates route answers them and the check of a shopper's choice reads them
+ * (decisions 18, 40 and 41).
  */
 import type { CalculateShippingOptionPriceDTO, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules, applyTranslations } from "@medusajs/framework/utils"

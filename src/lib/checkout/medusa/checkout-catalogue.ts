@@ -1,8 +1,6 @@
 /**
- * What checkout needs of the store that does not change from cart to cart
- * (ARCHITECTURE.md, decision 40). Read at most once a minute, and again at
- * once after a change that touches it: `clear` starts a new version, and
- * every answer kept for an older version is left unused.
+ * What checkout needs of the store that does not change from cart to cart (decision 40): read at most once a minute,
+ * and again at once after a change that touches it.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"

@@ -1,11 +1,6 @@
 /**
- * What the plugin adds to Medusa's shipping pricing contexts (the hooks in
- * src/workflows/hooks register it): the shopper's email and the dispatch
- * location's address, which Medusa's context lacks; the cart's lastmile
- * methods as the server stored them, which is where a kept price and a held
- * rate come from (never from a request's `data`); and, for an order's method
- * (an exchange's or a claim's replacement), the order's address and the
- * replacement's items, which Medusa's order context lacks.
+ * What the plugin adds to Medusa's shipping pricing contexts, read on the server (decision 21): the email, the
+ * dispatch address, the cart's methods as stored, and an order's address and items for a replacement.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"

@@ -1,9 +1,6 @@
 /**
- * Delivery insights forwarded to Medusa's Analytics Module when the app has
- * one (PostHog, or the local provider that logs), so a merchant sees the
- * plugin's funnel beside the rest of the shop's. Nothing happens without it:
- * the module is resolved optionally, and a provider that fails is logged,
- * never thrown, because tracking is never worth a failed subscriber.
+ * Delivery insights forwarded to Medusa's Analytics Module when the app has one (decision 54): resolved optionally,
+ * a failing provider logged, never thrown.
  */
 import type { IAnalyticsModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"

@@ -1,9 +1,6 @@
 /**
- * The store's lastmile delivery and collection options as insights name
- * them: each shipping option's name, its lastmile fulfillment option and its
- * stock location (the store of a collection, the dispatch location of a
- * delivery), which is how the offer counters know it (the provider sees no
- * shipping option id, only the option's data and location).
+ * The store's lastmile options as insights name them: each shipping option's name, fulfillment option and stock
+ * location, which is how the offer counters know it.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"

@@ -1,8 +1,4 @@
-/**
- * The lastmile options an order was placed with: its shipping methods'
- * options, with their fulfillment option and stock location, as the offer
- * counters key them.
- */
+/** The lastmile options an order was placed with, keyed as the offer counters key them (decision 53). */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { OrderChoice } from "../insight-events"

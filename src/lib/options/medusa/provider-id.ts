@@ -1,8 +1,6 @@
 /**
- * The id Medusa registered the plugin's fulfillment provider under, read
- * from the fulfillment module: `lastmile_<id>`, `<id>` being whatever the
- * app's medusa-config.ts gives the provider. Read once per app (providers
- * are registered at boot); a failed read is tried again next time.
+ * The id Medusa registered the plugin's provider under (`lastmile_<id>`, decision 37), read from the fulfillment
+ * module once per app.
  */
 import type { IFulfillmentModuleService, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"

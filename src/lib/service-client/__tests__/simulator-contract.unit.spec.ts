@@ -1,7 +1,6 @@
 /**
- * The simulator package keeps its own names for the service's operations (it imports nothing of the plugin). They
- * must be the client's: tests set faults and read the request log by the client's names. Checked by the type
- * checker (`npm run typecheck`) and against a running simulator.
+ * The simulator package's names for the service's operations are the client's (it imports nothing of the plugin):
+ * checked by the type checker and against a running simulator.
  */
 import { LastmileSimulator, type SimulatorOperation, alwaysOpenHours } from "../../../../packages/simulator/src"
 import { bookingRequest, quoteRequest } from "../../../../integration-tests/helpers/service-requests"

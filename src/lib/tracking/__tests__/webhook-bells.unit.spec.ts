@@ -1,7 +1,6 @@
 /**
- * The webhook's bells: one re-read per task per window however many posts
- * ring, and during an event-bus outage (Redis down) a warning once a minute,
- * not once per task.
+ * The webhook's bells: one re-read per task per window however many posts ring, and during an event-bus outage a
+ * warning once a minute, not once per task.
  */
 import { WebhookBells } from "../webhook-bells"
 

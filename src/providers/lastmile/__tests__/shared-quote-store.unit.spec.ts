@@ -1,7 +1,6 @@
 /**
- * Two instances' quote caches over one shared store (Medusa's Caching and
- * Locking modules, here in-memory stand-ins with the same contract): one
- * quote per cart state between them, and a cart never blocked by the store.
+ * Two instances' quote caches over one shared store (in-memory stand-ins of Medusa's Caching and Locking modules):
+ * one quote per cart state between them, and a cart never blocked by the store.
  */
 import type { ICachingModuleService, ILockingModule } from "@medusajs/framework/types"
 import { QuoteCache } from "../quote-cache"

@@ -1,11 +1,6 @@
 /**
- * GET /admin/lastmile/insights?from=&to=&stock_location_id=&format=
- *
- * Delivery insights for a period (ISO dates in the store's time zone, both
- * included; the last 30 days by default) and the period of the same length
- * before it: offers and choices per option and store, deliveries against
- * the window quoted, collections, CO₂ saved, booking health, webhooks
- * against polling. `format=csv` gives the same figures as a CSV file.
+ * GET /admin/lastmile/insights?from=&to=&stock_location_id=&format=: the delivery insights of a period and the one
+ * before it (decisions 50 to 53); `format=csv` gives the same figures as CSV.
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"

@@ -1,8 +1,6 @@
 /**
- * The delivery insights report (ARCHITECTURE.md, decision 51): the period in
- * the store's time zone, the counters written first (so the report includes
- * the last seconds' offers), then two reads (the task rows, the offer
- * counters) and the options' names, computed by `buildInsightsReport`.
+ * The delivery insights report (decision 51): the counters written first, then the task rows, the offer counters and
+ * the options' names read, computed by `buildInsightsReport`.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"

@@ -1,8 +1,6 @@
 /**
- * The lastmile tasks of an order as the order widget shows them: its own
- * delivery, each replacement's, items shipped separately, and each return,
- * oldest first, each with its status, history, tracking and what the
- * merchant can do about it.
+ * An order's lastmile tasks as the order widget shows them (its delivery, replacements, items shipped separately,
+ * returns), oldest first, with status, history, tracking and what the merchant can do.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { LASTMILE_MODULE } from "../../../../modules/lastmile"

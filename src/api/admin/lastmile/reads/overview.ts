@@ -1,11 +1,6 @@
 /**
- * What the Settings → Lastmile page shows: whether the API key works (a live
- * call), the webhook URL, the service's fulfilment locations matched to Medusa
- * stock locations by external id, every stock location with the service
- * location and sales channels it is linked to, and the troubleshooting checks
- * of the service's troubleshooting rules for collection where they apply.
- * Never the API key. A successful read of the service's locations is
- * announced with the list, which the provider's held store list adopts.
+ * What Settings → Lastmile shows: the API key checked live (never shown), the webhook URL, the service's locations
+ * matched to stock locations, their links and checks; a successful read is handed to the store list (decision 26).
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import type { ServiceFulfilmentLocation } from "../../../../lib/service-client"

@@ -1,8 +1,6 @@
 /**
- * What the location widget shows for one stock location: whether the service
- * answers, the service location the stock location is linked to (as Settings
- * → Lastmile shows it), and whether deliveries leave from it. Only that
- * location's view is built, not the page's overview.
+ * What the location widget shows for one stock location: whether the service answers, the service location it is
+ * linked to, and whether deliveries leave from it; only that location's view is built.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { dispatchLocationOf, stockByExternalId } from "../../../../lib/store/stock-locations"

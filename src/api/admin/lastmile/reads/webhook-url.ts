@@ -1,12 +1,6 @@
 /**
- * The webhook URL the admin shows the merchant to paste into the service:
- * from configuration when there is some (the plugin's `backend_url`, else
- * Medusa's `admin.backendUrl`), so it never depends on who asks. Otherwise
- * from the request: the proxy's X-Forwarded-Proto and X-Forwarded-Host only
- * with `trust_forwarded_headers` (Medusa 2.21 sets Express's `trust proxy`
- * for every app and offers no setting, so the plugin cannot tell a proxy
- * from a client that sends the headers), else the Host header and the
- * connection itself. The answer says which it used.
+ * The webhook URL the admin shows the merchant, and where it came from: configuration first, else the request,
+ * forwarded headers only with `trust_forwarded_headers` (decision 32).
  */
 import type { IncomingMessage } from "node:http"
 import type { TLSSocket } from "node:tls"

@@ -1,7 +1,6 @@
 /**
- * POST /admin/lastmile/setup {return_location_id?, sales_channel_ids?}:
- * one-click creation of the lastmile shipping options, the return option and
- * the linked locations' sales channels (idempotent; undone whole on failure).
+ * POST /admin/lastmile/setup {return_location_id?, sales_channel_ids?}: one-click creation of the shipping options,
+ * the return option and the sales channels' links (decision 28; idempotent, undone whole on failure).
  */
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { setupShippingOptionsWorkflow } from "../../../../workflows/setup-shipping-options"

@@ -1,24 +1,6 @@
 /**
- * The webhook's synchronous part: authenticate, read at most 64 KB, check
- * the body, store the event, answer. No call to the service happens here, so
- * the answer is fast and a leaked token can do no more than queue re-reads.
- *
- * Cheapest check first: the token, then (with `webhook_signing_secret`) that
- * a signature header is there at all, before a byte of the body is read; the
- * signature itself as the body streams in. Nothing is written for a request
- * that is not authenticated: with a signing secret, an oversized body is
- * recorded only once its signature proved it the service's (it is hashed up
- * to 1 MB, never kept); beyond that it is refused unread.
- *
- * The bell (the event that has a worker re-read the task) is rung after the
- * answer by the module's webhook bells, at most once per task per second.
- * The stored event is the record; a bell lost to a crash leaves it
- * "received", and the polling job processes it a minute later.
- *
- * A body that cannot be stored as sent (not JSON, too deep, NUL or lone
- * surrogates, too large) is refused with a 4xx and its reason, and recorded
- * redacted (size and digest) for the merchant to see; when it still names a
- * task of ours, that task is re-read all the same, so nothing is lost.
+ * The webhook's synchronous part (decisions 14 and 31): authenticate, read at most 64 KB, check the body, store the
+ * event, answer; no call to the service, and nothing written for a request that is not authenticated.
  */
 import { createHmac } from "node:crypto"
 import type { IncomingMessage } from "node:http"
@@ -160,6 +142,7 @@ export async function receiveWebhook(
     payload: checked.body,
   })
   if (event.status === "received" && event.lastmile_task_id) {
+    // The stored event is the record: a bell lost to a crash leaves it "received", and the polling job takes it up.
     module.webhookBells.ring({ id: event.id, lastmile_task_id: event.lastmile_task_id })
   }
   return { status: 200, body: { received: true, status: event.status } }

@@ -1,7 +1,6 @@
 /**
- * POST /hooks/lastmile/:token: the service's status webhooks. Outside
- * /store and /admin, so Medusa applies no auth or publishable key; the token
- * (the provider's webhook_secret) authenticates it.
+ * POST /hooks/lastmile/:token: the service's status webhooks, outside /store and /admin (no auth, no publishable
+ * key): the token, the provider's webhook_secret, authenticates it (decision 14).
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { receiveWebhook } from "./intake"

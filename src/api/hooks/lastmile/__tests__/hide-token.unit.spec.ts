@@ -1,9 +1,6 @@
 /**
- * The webhook's token never reaches Medusa's access log (morgan, as Medusa
- * configures it in each mode), whatever the method and whatever follows it.
- * Medusa's test runner turns its access log off, so this mounts the plugin's
- * own middleware config the way Medusa's ApiLoader does (a route without
- * `methods` is `app.use(matcher, …)`, before the routes) in front of morgan.
+ * The webhook's token never reaches Medusa's access log (morgan, as Medusa configures it), whatever the method; the
+ * middleware is mounted as Medusa's ApiLoader mounts it, since Medusa's test runner turns the access log off.
  */
 import type { AddressInfo } from "node:net"
 import express from "express"

@@ -1,11 +1,6 @@
 /**
- * GET /store/lastmile/rates?cart_id=…
- *
- * Every lastmile shipping option available to the cart, priced from the
- * cart's quotes (one per delivery type and cart state), with what a
- * storefront shows beside the amount, and each delivery option's rates. Medusa's
- * stock storefronts never price calculated pickup options; this is how a
- * storefront shows one click-and-collect price per store.
+ * GET /store/lastmile/rates?cart_id=…: every lastmile option available to the cart, priced from the cart's quotes,
+ * with what a storefront shows beside the amount (decisions 18 and 41).
  */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"

@@ -1,7 +1,6 @@
 /**
- * POST /admin/lastmile/locations/:id/link {stock_location_id}: link the
- * service's location :id to a Medusa stock location.
- * DELETE /admin/lastmile/locations/:id/link: unlink it.
+ * POST /admin/lastmile/locations/:id/link {stock_location_id} links the service's location :id to a stock location;
+ * DELETE unlinks it (decision 27).
  */
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import {

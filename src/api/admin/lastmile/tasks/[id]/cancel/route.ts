@@ -1,9 +1,6 @@
 /**
- * POST /admin/lastmile/tasks/:id/cancel {confirm: true}: cancel Medusa's side
- * of a booked task although the service has not reported it cancelled (the
- * courier confirmed it by other means). The task is read again first, and
- * who cancelled it is recorded. The task at the service is untouched: the
- * service has no cancel operation.
+ * POST /admin/lastmile/tasks/:id/cancel {confirm: true}: the merchant cancels Medusa's side of a booked task the
+ * service has not reported cancelled; read again first and recorded (decision 6).
  */
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { cancelTaskAnyway } from "../../../../../../workflows/cancel-lastmile-fulfillment/run"

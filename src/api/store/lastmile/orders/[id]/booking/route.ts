@@ -1,13 +1,6 @@
 /**
- * GET /store/lastmile/orders/:id/booking
- *
- * Where the booking of the order's own delivery stands, for a confirmation
- * page that waits for it: under way, retrying, waiting for the shop, booked.
- * The store API's order cannot say so (a failed attempt leaves no
- * fulfillment). Like `GET /store/orders/:id`, the order id is the key; the
- * answer holds no reason, no id and nothing of the task but its state and,
- * once booked, its step (out for delivery, a problem, ready at the store),
- * which "shipped" on Medusa's fulfillment cannot tell apart (ARCHITECTURE.md, decision 55).
+ * GET /store/lastmile/orders/:id/booking: where the booking of the order's own delivery stands, and once booked its
+ * step, for a confirmation page that waits (decisions 35 and 55); keyed, like the store's order, by the order id.
  */
 import type { LastmileBookingState, LastmileOrderBookingResponse } from "medusa-plugin-lastmile-storefront"
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
