@@ -28,7 +28,7 @@ const { simulator } = useSimulator(
 )
 
 /** The attempts that need an app of their own, recorded with this section. */
-const ELSEWHERE = `Also in \`npm test\`, with an app configured for them: a cart whose address, or basket (an item the store no longer stocks), changed during an outage is never charged its kept price and cannot complete with it (\`checkout-rates.spec.ts\`); with a signing secret, an unsigned or wrongly signed webhook, of 70 KB or declaring 500 MB, writes no row (\`tracking.spec.ts\`); the token is in no access-log line, in Medusa's development and production formats, for 8 methods and paths below it (\`src/api/hooks/lastmile/__tests__/hide-token.unit.spec.ts\`); the simulator's control API refuses 10 foreign Hosts and Origins and keeps running on undecodable paths (\`src/simulator/__tests__/control-api.unit.spec.ts\`).`
+const ELSEWHERE = `Also in \`npm test\`, with an app configured for them: a cart whose address, or basket (an item the store no longer stocks), changed during an outage is never charged its kept price and cannot complete with it (\`checkout-rates.spec.ts\`); with a signing secret, an unsigned or wrongly signed webhook, of 70 KB or declaring 500 MB, writes no row (\`tracking.spec.ts\`); the token is in no access-log line, in Medusa's development and production formats, for 8 methods and paths below it (\`src/api/hooks/lastmile/__tests__/hide-token.unit.spec.ts\`); the simulator's control API refuses 10 foreign Hosts and Origins and keeps running on undecodable paths (\`packages/simulator/src/__tests__/control-api.unit.spec.ts\`).`
 
 /** Characters that reorder or hide text: right-to-left override, isolates, marks. */
 const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/
