@@ -54,6 +54,9 @@ export type BookingSkip =
 export const NOTHING_TO_BOOK =
   "Nothing is left to book: every item of this delivery was fulfilled without lastmile (by another shipping option). If an earlier attempt reached the service, cancel that task in the service's app."
 
+/** Why an attempt that did not complete is retried: the last error a merchant sees until then. */
+export const ATTEMPT_INTERRUPTED = "The booking attempt did not complete."
+
 /** A refusal of the plugin's own, before anything reached the service. */
 export function refusal(reason: string): Extract<ServiceBookingOutcome, { status: "refused" }> {
   return { status: "refused", reason: `Lastmile booking needs attention: ${reason}` }

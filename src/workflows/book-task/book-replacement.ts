@@ -5,8 +5,7 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { LASTMILE_MODULE } from "../../modules/lastmile"
-import type { LastmileModuleService } from "../../modules/lastmile/service"
+import { PluginSettingsService } from "../../modules/lastmile/services/plugin-settings"
 import { booksOnPlacement } from "../../lib/options/plugin-options"
 import { type TaskBookingOutcome, bookTask } from "./run"
 
@@ -22,7 +21,7 @@ export async function bookReplacement(container: MedusaContainer, orderId: strin
   if (returnId) {
     outcomes.return = await bookTask(container, { kind: "return", return_id: returnId })
   }
-  if (booksOnPlacement(container.resolve<LastmileModuleService>(LASTMILE_MODULE).getPluginOptions())) {
+  if (booksOnPlacement(PluginSettingsService.of(container).options)) {
     outcomes.delivery = await bookTask(container, { kind: "order", order_id: orderId, reference_id: referenceId })
   }
   return outcomes

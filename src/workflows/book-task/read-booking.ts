@@ -1,8 +1,8 @@
 /** What the booking workflow reads of Medusa for each kind of task. Only reads: the workflow locks and writes. */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MathBN } from "@medusajs/framework/utils"
-import { LASTMILE_MODULE } from "../../modules/lastmile"
-import type { AttemptDetails, LastmileModuleService } from "../../modules/lastmile/service"
+import { ServiceConnectionService } from "../../modules/lastmile/services/service-connection"
+import { type AttemptDetails, TaskRowsService } from "../../modules/lastmile/services/task-rows"
 import type { BookingSubject } from "../../lib/booking/book-at-service"
 import {
   RETURN_OPTION_ID,
@@ -104,7 +104,7 @@ export type FulfillmentIdentity =
 /** A lastmile fulfillment Medusa just created: which delivery of its order it is (decision 2), and what it books. */
 export async function readFulfillmentBooking(container: MedusaContainer, id: string): Promise<FulfillmentIdentity> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
+  const tasks = TaskRowsService.of(container)
   const { data: fulfillments } = await query.graph({
     entity: "fulfillment",
     fields: [
@@ -130,7 +130,7 @@ export async function readFulfillmentBooking(container: MedusaContainer, id: str
   if (!orderId) {
     return { action: "refuse", reason: "Lastmile books fulfillments of orders; this one belongs to no order." }
   }
-  const connection = tasks.connection()
+  const connection = ServiceConnectionService.of(container).get()
   if (!connection) {
     return { action: "refuse", reason: refusal("the lastmile provider is not configured in medusa-config.").reason }
   }
@@ -153,7 +153,7 @@ export async function readFulfillmentBooking(container: MedusaContainer, id: str
       fields: ["id", "name", "address.*"],
       filters: { id: fulfillment.location_id ?? "" },
     }),
-    tasks.listLastmileTasks({ merchant_order_id: orderId }, { select: ["status"] }),
+    tasks.list({ merchant_order_id: orderId }, { select: ["status"] }),
   ])
   const optionRow = options[0]
   const option = buildFulfillmentOptions(connection.options.deliveryTypes).find((o) => o.id === optionRow?.data?.id)
@@ -350,7 +350,7 @@ export async function readReturnBooking(container: MedusaContainer, returnId: st
     (f: { provider_id?: string | null; canceled_at?: unknown } | null) =>
       !!f && isLastmileProviderId(f.provider_id) && !f.canceled_at
   )
-  const connection = container.resolve<LastmileModuleService>(LASTMILE_MODULE).connection()
+  const connection = ServiceConnectionService.of(container).get()
   if (!orderReturn || !fulfillment || !connection) {
     return { skip: "not_lastmile" }
   }

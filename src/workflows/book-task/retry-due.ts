@@ -5,8 +5,8 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { LASTMILE_MODULE } from "../../modules/lastmile"
-import type { LastmileModuleService } from "../../modules/lastmile/service"
+import { PluginSettingsService } from "../../modules/lastmile/services/plugin-settings"
+import { TaskRowsService } from "../../modules/lastmile/services/task-rows"
 import { type TaskBookingOutcome, bookTask } from "./run"
 import type { BookingTarget } from "./read-booking"
 import { deliveryTarget } from "./retry-task"
@@ -28,7 +28,7 @@ export async function retryDueBookings(
 ): Promise<Record<string, TaskBookingOutcome>> {
   const now = options.now ?? new Date()
   const batch = options.batchSize ?? 50
-  const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
+  const tasks = TaskRowsService.of(container)
   const staleBefore = new Date(now.getTime() - (options.staleBookingMs ?? 5 * 60_000))
   const dueFilter = {
     $or: [
@@ -38,7 +38,7 @@ export async function retryDueBookings(
   }
 
   const page = { take: batch, order: { created_at: "ASC" } } as const
-  const due = await tasks.listLastmileTasks(
+  const due = await tasks.list(
     // Items the merchant picked by hand cannot be fulfilled again by the job: they wait for the merchant.
     { kind: "delivery", origin: { $ne: "part" }, ...dueFilter },
     page
@@ -49,7 +49,7 @@ export async function retryDueBookings(
   // just-placed order is left to its subscriber: racing it would only wait on its lock.
   const since = new Date(now.getTime() - (options.reconcileWindowMs ?? 3 * 24 * 60 * 60_000))
   // Booking at fulfillment: an order without a task is the merchant's to fulfil, not a missed event.
-  if (booksOnPlacement(tasks.getPluginOptions())) {
+  if (booksOnPlacement(PluginSettingsService.of(container).options)) {
     const { data: recent } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
       entity: "order",
       fields: ["id", "shipping_methods.data"],
@@ -62,7 +62,7 @@ export async function retryDueBookings(
     )
     const known = new Set(
       candidates.length
-        ? (await tasks.listLastmileTasks({ merchant_order_id: candidates }, { select: ["merchant_order_id"] })).map(
+        ? (await tasks.list({ merchant_order_id: candidates }, { select: ["merchant_order_id"] })).map(
             (t) => t.merchant_order_id
           )
         : []
@@ -82,7 +82,7 @@ export async function retryDueBookings(
   }
   // Returns whose booking failed before the service processed it, or was left mid-booking by a stopped process
   // (the booking looks those up and never posts them again blindly).
-  const dueReturns = await tasks.listLastmileTasks({ kind: "return", ...dueFilter }, page)
+  const dueReturns = await tasks.list({ kind: "return", ...dueFilter }, page)
   for (const { return_id } of dueReturns) {
     if (return_id) {
       outcomes[return_id] = await bookTask(container, { kind: "return", return_id }, { lock_timeout: 0 })

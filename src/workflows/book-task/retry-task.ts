@@ -1,7 +1,7 @@
 /** The merchant's Retry on one task: its delivery or return is booked again now, even when it waited for them. */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
-import type { TaskRow } from "../../modules/lastmile/service"
+import type { TaskRow } from "../../modules/lastmile/services/task-rows"
 import { type TaskBookingOutcome, bookTask } from "./run"
 import type { BookingTarget } from "./read-booking"
 

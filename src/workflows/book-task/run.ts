@@ -12,8 +12,7 @@ import { type BookTaskWorkflowInput, type BookTaskWorkflowOutput, bookTaskWorkfl
 import { identify } from "./steps/identify-task"
 import { taskOutcomeOf } from "./steps/read-task-outcome"
 import type { BookingTarget } from "./read-booking"
-import { LASTMILE_MODULE } from "../../modules/lastmile"
-import type { LastmileModuleService } from "../../modules/lastmile/service"
+import { TaskRowsService } from "../../modules/lastmile/services/task-rows"
 import type { BookingErrorCode, BookingSkip } from "../../lib/booking/booking-outcome"
 import { errorMessage } from "../../lib/support/error-message"
 
@@ -81,14 +80,14 @@ async function settledAfter(
   target: BookingTarget,
   cause: string
 ): Promise<TaskBookingOutcome> {
-  const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
+  const tasks = TaskRowsService.of(container)
   const identity = await identify(container, target).catch(() => null)
   const reference = identity?.action === "go" ? identity.reference : null
-  const [row] = reference ? await tasks.listLastmileTasks({ merchant_order_id: reference }, { select: ["id"] }) : []
+  const [row] = reference ? await tasks.list({ merchant_order_id: reference }, { select: ["id"] }) : []
   if (!row) {
     return { status: "failed", reason: cause }
   }
   await tasks.noteInterruptionCause(row.id, `The booking attempt did not complete: ${cause}`)
-  const settled = taskOutcomeOf(await tasks.retrieveLastmileTask(row.id))
+  const settled = taskOutcomeOf(await tasks.retrieve(row.id))
   return settled.status === "booked" ? { status: "already_booked" } : outcomeOf(settled)
 }

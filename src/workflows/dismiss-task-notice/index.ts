@@ -1,7 +1,6 @@
 /** The merchant dealt with a task's notice (an edit after booking): it is cleared, and the history says so. */
 import { StepResponse, WorkflowResponse, createStep, createWorkflow } from "@medusajs/framework/workflows-sdk"
-import { LASTMILE_MODULE } from "../../modules/lastmile"
-import type { LastmileModuleService, TaskRow } from "../../modules/lastmile/service"
+import { type TaskRow, TaskRowsService } from "../../modules/lastmile/services/task-rows"
 import { withHistoryEntry } from "../../lib/tracking/task-history"
 
 export const dismissTaskNoticeStepId = "lastmile-dismiss-task-notice"
@@ -9,12 +8,12 @@ export const dismissTaskNoticeStepId = "lastmile-dismiss-task-notice"
 const dismissTaskNoticeStep = createStep(
   dismissTaskNoticeStepId,
   async (input: { task_row_id: string; actor_id?: string | null }, { container }) => {
-    const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
-    const before = await tasks.retrieveLastmileTask(input.task_row_id)
+    const tasks = TaskRowsService.of(container)
+    const before = await tasks.retrieve(input.task_row_id)
     if (!before.notice) {
       return new StepResponse<boolean, TaskRow | null>(false, null)
     }
-    await tasks.updateLastmileTasks({
+    await tasks.update({
       id: before.id,
       notice: null,
       status_history: withHistoryEntry(before.status_history, {
@@ -27,7 +26,7 @@ const dismissTaskNoticeStep = createStep(
   },
   async (before, { container }) => {
     if (before) {
-      await container.resolve<LastmileModuleService>(LASTMILE_MODULE).restoreTaskRow(before)
+      await TaskRowsService.of(container).restore(before)
     }
   }
 )

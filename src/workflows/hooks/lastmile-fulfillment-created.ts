@@ -10,8 +10,7 @@ import { StepResponse } from "@medusajs/framework/workflows-sdk"
 import { createOrderFulfillmentWorkflow } from "@medusajs/medusa/core-flows"
 import { bookTask } from "../book-task/run"
 import { clearFulfillmentBooking } from "../book-task/steps/record-booking-outcome"
-import { LASTMILE_MODULE } from "../../modules/lastmile"
-import type { LastmileModuleService } from "../../modules/lastmile/service"
+import { TaskRowsService } from "../../modules/lastmile/services/task-rows"
 import { readBookingAdditionalData } from "../../lib/contracts/plugin-data"
 import { BOOKING_ERROR_CODES } from "../../lib/booking/booking-outcome"
 import { claimHook } from "../../lib/support/claim-hook"
@@ -64,7 +63,7 @@ claimHook(
       async (booked, { container }) => {
         if (booked) {
           await clearFulfillmentBooking(container, booked.fulfillment_id)
-          await container.resolve<LastmileModuleService>(LASTMILE_MODULE).recordBookingUndone(booked)
+          await TaskRowsService.of(container).recordBookingUndone(booked)
         }
       }
     ),

@@ -8,7 +8,10 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { LastmileModuleService, TaskRow } from "../../modules/lastmile/service"
+import type { TaskRow } from "../../modules/lastmile/services/task-rows"
+import { ServiceConnectionService } from "../../modules/lastmile/services/service-connection"
+import { TrackingRunsService } from "../../modules/lastmile/services/tracking-runs"
+import { PluginSettingsService } from "../../modules/lastmile/services/plugin-settings"
 import type { QuotedRate } from "../../lib/contracts/quoted-rate"
 import { type MedusaAddress, readFulfillmentData } from "../../lib/contracts/plugin-data"
 import type { NotificationFacts } from "../../lib/notifications/notification-data"
@@ -28,13 +31,15 @@ function quotedRateOf(value: unknown): QuotedRate | null {
   return rate && typeof rate === "object" && typeof rate.rate_code === "string" ? rate : null
 }
 
-async function openingHours(tasks: LastmileModuleService, externalId: string | null): Promise<OpeningHours | null> {
-  const connection = tasks.connection()
+async function openingHours(container: MedusaContainer, externalId: string | null): Promise<OpeningHours | null> {
+  const connection = ServiceConnectionService.of(container).get()
   if (!externalId || !connection) {
     return null
   }
   try {
-    const locations = await tasks.serviceLocations.get(() => connection.client.listFulfilmentLocations())
+    const locations = await TrackingRunsService.of(container).serviceLocations.get(() =>
+      connection.client.listFulfilmentLocations()
+    )
     const location = locations.find((l) => l.externalLocationId === externalId)
     return location ? readOpeningHours(location.operatingHours) : null
   } catch {
@@ -45,7 +50,6 @@ async function openingHours(tasks: LastmileModuleService, externalId: string | n
 
 export async function readNotificationFacts(
   container: MedusaContainer,
-  tasks: LastmileModuleService,
   row: TaskRow,
   mode: TaskMode,
   events: LastmileNotificationEvent[]
@@ -88,7 +92,7 @@ export async function readNotificationFacts(
       address = data[0]?.address ?? null
     }
     const hours = events.some((e) => STORE_EVENTS.includes(e))
-      ? await openingHours(tasks, row.merchant_location_id)
+      ? await openingHours(container, row.merchant_location_id)
       : null
     store = { name, address, hours }
   }
@@ -123,6 +127,6 @@ export async function readNotificationFacts(
         ? { code: row.rate_code, name: booked.rateName ?? null, window: booked.window ?? null }
         : null,
     store,
-    admin_url: tasks.adminOrderUrl(order.id),
+    admin_url: PluginSettingsService.of(container).adminOrderUrl(order.id),
   }
 }

@@ -10,8 +10,7 @@ import { type ServiceFulfilmentLocation, announceStoreListChanged } from "../../
 import type { ResolvedProviderOptions } from "../../lib/options/provider-options"
 import type { StockLocationRow } from "../../lib/store/stock-locations"
 import { readStockLocations } from "../../lib/store/medusa/read-stock-locations"
-import { LASTMILE_MODULE } from "../../modules/lastmile"
-import type { LastmileModuleService } from "../../modules/lastmile/service"
+import { ServiceConnectionService } from "../../modules/lastmile/services/service-connection"
 
 export interface LocationState {
   remote: ServiceFulfilmentLocation[]
@@ -32,7 +31,7 @@ export interface SettledLocationState {
 
 /** Never throws for the service: a failed read is its `error`. */
 export async function readLocationStateSettled(container: MedusaContainer): Promise<SettledLocationState> {
-  const connection = container.resolve<LastmileModuleService>(LASTMILE_MODULE).connection()
+  const connection = ServiceConnectionService.of(container).get()
   const readRemote = async (): Promise<{ remote: ServiceFulfilmentLocation[]; error: Error | null }> => {
     if (!connection) {
       return { remote: [], error: null }

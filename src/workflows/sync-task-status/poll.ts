@@ -6,8 +6,9 @@
  * A store without webhooks, or one that lost some, still converges.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { LASTMILE_MODULE } from "../../modules/lastmile"
-import type { LastmileModuleService } from "../../modules/lastmile/service"
+import { PluginSettingsService } from "../../modules/lastmile/services/plugin-settings"
+import { TaskRowsService } from "../../modules/lastmile/services/task-rows"
+import { WebhookEventsService } from "../../modules/lastmile/services/webhook-events"
 import { errorMessage } from "../../lib/support/error-message"
 import type { SyncOutcome } from "../../lib/tracking/task-sync"
 import { syncTaskStatus } from "./run"
@@ -20,10 +21,11 @@ export async function pollOpenTasks(
   container: MedusaContainer,
   { now = new Date() }: { now?: Date } = {}
 ): Promise<Record<string, SyncOutcome>> {
-  const module = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
-  const options = module.getPluginOptions()
+  const options = PluginSettingsService.of(container).options
+  const tasks = TaskRowsService.of(container)
+  const events = WebhookEventsService.of(container)
 
-  const stranded = (await module.listLastmileWebhookEvents(
+  const stranded = (await events.list(
     {
       status: ["received", "failed"],
       created_at: { $lt: new Date(now.getTime() - STRANDED_WEBHOOK_AFTER_MS) },
@@ -34,7 +36,7 @@ export async function pollOpenTasks(
   const ids = new Set(stranded.map((e) => e.lastmile_task_id))
   if (stranded.length) {
     // Failed events are retried once by the re-read below; they then count as received again.
-    await module.updateLastmileWebhookEvents(stranded.map((e) => ({ id: e.id, status: "received" as const })))
+    await events.update(stranded.map((e) => ({ id: e.id, status: "received" as const })))
   }
 
   if (options.pollIntervalSeconds > 0) {
@@ -44,13 +46,13 @@ export async function pollOpenTasks(
       booked_at: { $gte: new Date(now.getTime() - options.pollMaxAgeDays * 86_400_000) },
     }
     // Never-read tasks first (PostgreSQL sorts NULLs last), then the longest unread.
-    const never = await module.listLastmileTasks(
+    const never = await tasks.list(
       { ...open, last_checked_at: null },
       { select: ["id"], take: options.pollBatchSize, order: { booked_at: "ASC" } }
     )
     const room = options.pollBatchSize - never.length
     const stale = room
-      ? await module.listLastmileTasks(
+      ? await tasks.list(
           { ...open, last_checked_at: { $lt: new Date(now.getTime() - options.pollIntervalSeconds * 1000) } },
           { select: ["id"], take: room, order: { last_checked_at: "ASC" } }
         )

@@ -7,8 +7,7 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { syncTaskStatusWorkflow } from "./index"
-import { LASTMILE_MODULE } from "../../modules/lastmile"
-import type { LastmileModuleService } from "../../modules/lastmile/service"
+import { TrackingRunsService } from "../../modules/lastmile/services/tracking-runs"
 import { errorMessage } from "../../lib/support/error-message"
 import { type SyncOutcome, type SyncSource, notUpdated } from "../../lib/tracking/task-sync"
 
@@ -67,7 +66,7 @@ export function requestTaskSync(
   taskRowId: string,
   source: SyncSource
 ): Promise<SyncOutcome> {
-  return container
-    .resolve<LastmileModuleService>(LASTMILE_MODULE)
-    .syncRuns.request(taskRowId, () => syncTaskStatus(container, taskRowId, { source }))
+  return TrackingRunsService.of(container).syncRuns.request(taskRowId, () =>
+    syncTaskStatus(container, taskRowId, { source })
+  )
 }

@@ -6,8 +6,7 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
-import { LASTMILE_MODULE } from "../../../modules/lastmile"
-import type { LastmileModuleService, TaskRow } from "../../../modules/lastmile/service"
+import { type TaskRow, TaskRowsService } from "../../../modules/lastmile/services/task-rows"
 import type { BookingSubject } from "../../../lib/booking/book-at-service"
 import { BOOKING_ERROR_CODES, type BookingErrorCode, type BookingSkip } from "../../../lib/booking/booking-outcome"
 import { type BookingAdditionalData, isPendingBooking } from "../../../lib/contracts/plugin-data"
@@ -57,13 +56,13 @@ export const prepareBookingStep = createStep(
   // The run failed before its outcome was recorded: the attempt is retried after the backoff.
   async (attempt, { container }) => {
     if (attempt) {
-      await container.resolve<LastmileModuleService>(LASTMILE_MODULE).settleInterruptedAttempt(attempt)
+      await TaskRowsService.of(container).settleInterruptedAttempt(attempt)
     }
   }
 )
 
 async function planBooking(container: MedusaContainer, input: PrepareBookingInput): Promise<BookingPlan> {
-  const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
+  const tasks = TaskRowsService.of(container)
   const { identity, target } = input
   if (identity.action !== "go") {
     return identity.action === "skip"
@@ -82,7 +81,7 @@ async function planBooking(container: MedusaContainer, input: PrepareBookingInpu
  * A lastmile fulfillment Medusa created (the dashboard, an exchange, a host app, or the plugin's own run); `handed`:
  * the attempt the plugin's own run started and hands over, if it is its run.
  */
-async function planFulfillment(tasks: LastmileModuleService, read: BookingRead, handed?: number): Promise<BookingPlan> {
+async function planFulfillment(tasks: TaskRowsService, read: BookingRead, handed?: number): Promise<BookingPlan> {
   const details = {
     name: read.subject.merchantOrderName,
     rate_code: read.subject.wish?.rateCode ?? null,
@@ -90,7 +89,7 @@ async function planFulfillment(tasks: LastmileModuleService, read: BookingRead, 
     merchant_location_id: read.subject.merchantLocationId ?? null,
     ...read.context,
   }
-  const task = await tasks.findOrCreateTask({
+  const task = await tasks.findOrCreate({
     kind: "delivery",
     origin: read.origin,
     order_id: read.order_id,
@@ -129,7 +128,7 @@ async function planFulfillment(tasks: LastmileModuleService, read: BookingRead, 
 /** The plugin's own run for an order's delivery or a replacement: what is left to fulfil, and whether it is booked. */
 async function planOrderDelivery(
   container: MedusaContainer,
-  tasks: LastmileModuleService,
+  tasks: TaskRowsService,
   target: Extract<BookingTarget, { kind: "order" }>,
   input: PrepareBookingInput
 ): Promise<BookingPlan> {
@@ -137,7 +136,7 @@ async function planOrderDelivery(
   if ("skip" in read) {
     return { action: "skip", outcome: { status: read.skip } }
   }
-  const task = await tasks.findOrCreateTask({
+  const task = await tasks.findOrCreate({
     kind: "delivery",
     origin: read.origin,
     order_id: read.order_id,
@@ -153,7 +152,7 @@ async function planOrderDelivery(
   const booked = read.live.flatMap(({ id, booking }) => (booking ? [{ id, booking }] : []))
   const recorded =
     booked.length && !task.task_id
-      ? await tasks.listLastmileTasks({ order_id: read.order_id, status: "booked" }, { select: ["task_id"] })
+      ? await tasks.list({ order_id: read.order_id, status: "booked" }, { select: ["task_id"] })
       : []
   const found = booked.find(({ booking }) =>
     task.task_id ? String(booking.taskId) === task.task_id : !recorded.some((t) => t.task_id === String(booking.taskId))
@@ -197,7 +196,7 @@ async function planOrderDelivery(
 
 async function planReturn(
   container: MedusaContainer,
-  tasks: LastmileModuleService,
+  tasks: TaskRowsService,
   returnId: string,
   input: PrepareBookingInput
 ): Promise<BookingPlan> {
@@ -207,13 +206,13 @@ async function planReturn(
   }
   if (read.cancelled) {
     // A cancelled return is never booked, and its row (if any) is closed so no pass reads it again.
-    await tasks.closeUnbookedTasks(
+    await tasks.closeUnbooked(
       { merchant_order_id: read.subject.merchantOrderId },
       "Cancelled in Medusa before it was booked: it is never booked."
     )
     return { action: "skip", outcome: { status: "cancelled" } }
   }
-  const task = await tasks.findOrCreateTask({
+  const task = await tasks.findOrCreate({
     kind: "return",
     origin: "return",
     order_id: read.order_id,

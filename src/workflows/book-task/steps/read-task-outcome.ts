@@ -1,7 +1,6 @@
 /** What the booking inside the fulfillment this run created came to, read from the task row (the row is the record). */
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
-import { LASTMILE_MODULE } from "../../../modules/lastmile"
-import type { LastmileModuleService, TaskRow } from "../../../modules/lastmile/service"
+import { type TaskRow, TaskRowsService } from "../../../modules/lastmile/services/task-rows"
 import type { RecordedOutcome } from "./record-booking-outcome"
 
 export type TaskOutcome = RecordedOutcome | { status: "booking"; reason: string }
@@ -11,7 +10,7 @@ export const readTaskOutcomeStepId = "lastmile-read-task-outcome"
 export const readTaskOutcomeStep = createStep(
   readTaskOutcomeStepId,
   async (input: { task_row_id: string }, { container }) => {
-    const task = await container.resolve<LastmileModuleService>(LASTMILE_MODULE).retrieveLastmileTask(input.task_row_id)
+    const task = await TaskRowsService.of(container).retrieve(input.task_row_id)
     return new StepResponse<TaskOutcome>(taskOutcomeOf(task))
   }
 )

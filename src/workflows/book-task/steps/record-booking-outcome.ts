@@ -9,8 +9,7 @@
 import type { IFulfillmentModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
-import { LASTMILE_MODULE } from "../../../modules/lastmile"
-import type { LastmileModuleService, TaskRow } from "../../../modules/lastmile/service"
+import { type TaskRow, TaskRowsService } from "../../../modules/lastmile/services/task-rows"
 import { type ServiceBookingOutcome, quotedRateOf } from "../../../lib/booking/booking-outcome"
 import { LASTMILE_DATA_MARKER, PENDING_BOOKING, toFulfillmentData, toLabels } from "../../../lib/contracts/plugin-data"
 import type { BookingPlan } from "./prepare-booking"
@@ -34,9 +33,9 @@ export const recordBookingOutcomeStepId = "lastmile-record-booking-outcome"
 export const recordBookingOutcomeStep = createStep(
   recordBookingOutcomeStepId,
   async ({ task_row_id, read, outcome }: RecordBookingOutcomeInput, { container }) => {
-    const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
+    const tasks = TaskRowsService.of(container)
     const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-    const row = await tasks.retrieveLastmileTask(task_row_id)
+    const row = await tasks.retrieve(task_row_id)
     if (outcome.status !== "booked") {
       // As the row's kind and origin say: items the merchant picked by hand, which the job cannot redo, wait for them.
       const { reason, next } = await tasks.settle(row, outcome)
@@ -70,7 +69,7 @@ export const recordBookingOutcomeStep = createStep(
       bookedAt,
     })
     const before: Before = { row, fulfillment: fulfillment && { id: fulfillment.id, data: fulfillment.data ?? null } }
-    await tasks.updateLastmileTasks({ id: row.id, fulfillment_id: read.fulfillment_id, ...fields })
+    await tasks.update({ id: row.id, fulfillment_id: read.fulfillment_id, ...fields })
     // Medusa's input type leaves labels out, but the module stores them.
     await fulfillments.updateFulfillment(read.fulfillment_id, { data, labels: toLabels(data) } as never)
     try {
@@ -93,7 +92,7 @@ export const recordBookingOutcomeStep = createStep(
     if (!before) {
       return
     }
-    await container.resolve<LastmileModuleService>(LASTMILE_MODULE).restoreTaskRow(before.row)
+    await TaskRowsService.of(container).restore(before.row)
     if (before.fulfillment) {
       await clearFulfillmentBooking(container, before.fulfillment.id, before.fulfillment.data)
     }

@@ -6,8 +6,7 @@
  */
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
-import { LASTMILE_MODULE } from "../../../modules/lastmile"
-import type { LastmileModuleService, TaskRow } from "../../../modules/lastmile/service"
+import { type TaskRow, TaskRowsService } from "../../../modules/lastmile/services/task-rows"
 import { type EditAction, editDifference, editNoticeMessage } from "../../../lib/booking/order-edit"
 import type { TaskNotice } from "../../../lib/contracts/admin-api"
 
@@ -25,8 +24,8 @@ export const noteOrderEditStepId = "lastmile-note-order-edit"
 export const noteOrderEditStep = createStep(
   noteOrderEditStepId,
   async (input: { order_id: string; actions?: EditAction[] | null }, { container }) => {
-    const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
-    const [task] = await tasks.listLastmileTasks({
+    const tasks = TaskRowsService.of(container)
+    const [task] = await tasks.list({
       order_id: input.order_id,
       merchant_order_id: input.order_id,
       status: "booked",
@@ -58,7 +57,7 @@ export const noteOrderEditStep = createStep(
       added: added.map(({ title, quantity }) => ({ title, quantity })),
       removed: removed.map(({ title, quantity }) => ({ title, quantity })),
     }
-    await tasks.updateLastmileTasks({ id: task.id, notice: { ...notice } })
+    await tasks.update({ id: task.id, notice: { ...notice } })
     const edited: EditedAfterBooking = {
       order_id: input.order_id,
       task_row_id: task.id,
@@ -71,7 +70,7 @@ export const noteOrderEditStep = createStep(
   },
   async (before, { container }) => {
     if (before) {
-      await container.resolve<LastmileModuleService>(LASTMILE_MODULE).restoreTaskRow(before)
+      await TaskRowsService.of(container).restore(before)
     }
   }
 )

@@ -20,8 +20,8 @@
 import type { CreateNotificationDTO, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
-import { LASTMILE_MODULE } from "../../../modules/lastmile"
-import type { LastmileModuleService } from "../../../modules/lastmile/service"
+import { TaskRowsService } from "../../../modules/lastmile/services/task-rows"
+import { PluginSettingsService } from "../../../modules/lastmile/services/plugin-settings"
 import { errorMessage } from "../../../lib/support/error-message"
 import { withHistoryEntry } from "../../../lib/tracking/task-history"
 import { taskTrackingLockKey } from "../../../lib/tracking/task-sync"
@@ -101,8 +101,9 @@ export async function sendTaskNotifications(
   const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
   const name = input.task_row_id ?? input.merchant_order_id ?? "(none)"
   try {
-    const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
-    const options = tasks.getPluginOptions().notifications
+    const tasks = TaskRowsService.of(container)
+    const settings = PluginSettingsService.of(container)
+    const options = settings.options.notifications
     if (!options.enabled) {
       return { ...NOTHING, not_run: "notifications are off" }
     }
@@ -111,7 +112,7 @@ export async function sendTaskNotifications(
       return { ...NOTHING, not_run: `no task ${name}` }
     }
     const now = input.now ? new Date(input.now) : new Date()
-    const run = () => notify(container, tasks, options, id, now)
+    const run = () => notify(container, tasks, settings, id, now)
     if (input.lock_held) {
       return await run()
     }
@@ -130,7 +131,7 @@ export async function sendTaskNotifications(
         throw error
       }
       // A sync holds the task: it sends what is due itself; the pass looks again in case it read the row first.
-      await tasks.updateLastmileTasks({ id, notify_at: new Date(now.getTime() + BUSY_RETRY_MS) })
+      await tasks.update({ id, notify_at: new Date(now.getTime() + BUSY_RETRY_MS) })
       return { ...NOTHING, not_run: "the task's tracking lock was busy; the notification pass looks again" }
     }
   } catch (error) {
@@ -141,25 +142,26 @@ export async function sendTaskNotifications(
   }
 }
 
-async function taskRowId(tasks: LastmileModuleService, input: SendTaskNotificationsInput): Promise<string | null> {
+async function taskRowId(tasks: TaskRowsService, input: SendTaskNotificationsInput): Promise<string | null> {
   if (input.task_row_id) {
     return input.task_row_id
   }
   if (!input.merchant_order_id) {
     return null
   }
-  const [row] = await tasks.listLastmileTasks({ merchant_order_id: input.merchant_order_id }, { select: ["id"] })
+  const [row] = await tasks.list({ merchant_order_id: input.merchant_order_id }, { select: ["id"] })
   return row?.id ?? null
 }
 
 async function notify(
   container: MedusaContainer,
-  tasks: LastmileModuleService,
-  options: ResolvedNotificationOptions,
+  tasks: TaskRowsService,
+  settings: PluginSettingsService,
   id: string,
   now: Date
 ): Promise<SentTaskNotifications> {
-  const row = await tasks.retrieveLastmileTask(id)
+  const options = settings.options.notifications
+  const row = await tasks.retrieve(id)
   const mode = taskModeOf(row)
   const task = { ...row, mode }
   let record = readNotificationRecord(row.notifications)
@@ -175,11 +177,10 @@ async function notify(
     outcome.skipped.push(key)
   }
   // A channel nobody handles sends nothing (the boot log said so); its messages wait for a provider.
-  const due = plan.due.filter((m) => tasks.canNotifyOn(channelOf(m, options)))
+  const due = plan.due.filter((m) => settings.canNotifyOn(channelOf(m, options)))
   if (due.length) {
     const facts = await readNotificationFacts(
       container,
-      tasks,
       row,
       mode,
       due.map((m) => m.event)
@@ -251,7 +252,7 @@ async function notify(
   const nextAt = next ? new Date(next) : null
   const unchanged = !outcome.sent.length && !outcome.failed.length && !outcome.skipped.length
   if (!unchanged || (nextAt?.getTime() ?? null) !== (row.notify_at ? new Date(row.notify_at).getTime() : null)) {
-    await tasks.updateLastmileTasks({
+    await tasks.update({
       id: row.id,
       notifications: record,
       notify_at: nextAt,

@@ -6,8 +6,7 @@
  */
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
-import { LASTMILE_MODULE } from "../../../modules/lastmile"
-import type { LastmileModuleService } from "../../../modules/lastmile/service"
+import { PluginSettingsService } from "../../../modules/lastmile/services/plugin-settings"
 import {
   type FulfillmentProgress,
   NO_UPDATES,
@@ -53,7 +52,7 @@ export const planTrackingUpdatesStep = createStep(
       return new StepResponse(fulfillmentUpdates(task, state, fulfillment))
     }
 
-    const { markReturnsReceived } = container.resolve<LastmileModuleService>(LASTMILE_MODULE).getPluginOptions()
+    const { markReturnsReceived } = PluginSettingsService.of(container).options
     const needed = state === "cancelled" || (markReturnsReceived && state === "delivered")
     if (!task.return_id || !needed) {
       return new StepResponse(returnUpdates(task, state, markReturnsReceived, null))

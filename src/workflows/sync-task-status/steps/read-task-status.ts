@@ -7,9 +7,10 @@
 import type { InferTypeOf, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
-import { LASTMILE_MODULE } from "../../../modules/lastmile"
 import type { LastmileTask } from "../../../modules/lastmile/models/lastmile-task"
-import type { LastmileModuleService } from "../../../modules/lastmile/service"
+import { PluginSettingsService } from "../../../modules/lastmile/services/plugin-settings"
+import { ServiceConnectionService } from "../../../modules/lastmile/services/service-connection"
+import { TaskRowsService } from "../../../modules/lastmile/services/task-rows"
 import { errorMessage } from "../../../lib/support/error-message"
 import {
   type SyncSource,
@@ -46,12 +47,11 @@ export const readTaskStatusStep = createStep(
 )
 
 async function readTaskStatus(container: MedusaContainer, taskRowId: string): Promise<TaskStatusReading> {
-  const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
-  const task = trackedTask(await tasks.retrieveLastmileTask(taskRowId))
+  const task = trackedTask(await TaskRowsService.of(container).retrieve(taskRowId))
   if (task.status !== "booked" || !task.task_id) {
     return { kind: "stopped", outcome: `task is ${task.status}, not booked yet: nothing to track`, ok: true }
   }
-  const connection = tasks.connection()
+  const connection = ServiceConnectionService.of(container).get()
   if (!connection) {
     return { kind: "stopped", outcome: "the lastmile provider is not configured", ok: false }
   }
@@ -68,7 +68,7 @@ async function readTaskStatus(container: MedusaContainer, taskRowId: string): Pr
       outcome: `the service's lookup shows no status for task ${task.task_id}`,
     }
   }
-  return statusReading(task, remote.status.value, tasks.getPluginOptions().statusTable, now)
+  return statusReading(task, remote.status.value, PluginSettingsService.of(container).options.statusTable, now)
 }
 
 function trackedTask(row: TaskRow): TrackedTask {

@@ -11,8 +11,8 @@ import { addDays, startOfDay } from "../../../../lib/insights/calendar"
 import { resolvePeriod } from "../../../../lib/insights/period"
 import { buildInsightsReport, previousPeriod } from "../../../../lib/insights/report"
 import { catalogueStores, readOptionCatalogue } from "../../../../lib/insights/medusa/option-catalogue"
-import { LASTMILE_MODULE } from "../../../../modules/lastmile"
-import type { LastmileModuleService } from "../../../../modules/lastmile/service"
+import { OfferCountingService } from "../../../../modules/lastmile/services/offer-counting"
+import { PluginSettingsService } from "../../../../modules/lastmile/services/plugin-settings"
 
 export interface InsightsQuery {
   from?: string
@@ -25,8 +25,8 @@ export async function insightsReport(
   query: InsightsQuery,
   now: Date = new Date()
 ): Promise<InsightsReport> {
-  const module = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
-  const { timeZone, co2Unit } = module.getPluginOptions().insights
+  const { timeZone, co2Unit } = PluginSettingsService.of(container).options.insights
+  const offers = OfferCountingService.of(container)
   const period = resolvePeriod(query, timeZone, now)
   if (!period.ok) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, period.problem)
@@ -42,11 +42,11 @@ export async function insightsReport(
       throw new MedusaError(MedusaError.Types.NOT_FOUND, `Stock location with id: ${stockLocationId} was not found`)
     }
   }
-  await module.offerCounts.flush()
+  await offers.flush()
   const before = previousPeriod(period)
   const [tasks, counts, options] = await Promise.all([
-    module.insightTasks(startOfDay(before.from, timeZone), startOfDay(addDays(period.to, 1), timeZone)),
-    module.offerCounts.read(before.from, period.to),
+    offers.taskRows(startOfDay(before.from, timeZone), startOfDay(addDays(period.to, 1), timeZone)),
+    offers.read(before.from, period.to),
     readOptionCatalogue(container),
   ])
   return buildInsightsReport({

@@ -5,8 +5,7 @@
  * merchant can do about it.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { LASTMILE_MODULE } from "../../../../modules/lastmile"
-import type { LastmileModuleService, TaskRow } from "../../../../modules/lastmile/service"
+import { type TaskRow, TaskRowsService } from "../../../../modules/lastmile/services/task-rows"
 import type { TaskCancellation, TaskHistoryEntry, TaskNotice, TaskView } from "../../../../lib/contracts/admin-api"
 import { taskLabel } from "../../../../lib/booking/task-label"
 import { checkLink, cleanText } from "../../../../lib/service-client"
@@ -14,8 +13,7 @@ import { checkLink, cleanText } from "../../../../lib/service-client"
 const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null)
 
 export async function orderTasks(container: MedusaContainer, orderId: string): Promise<TaskView[]> {
-  const module = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
-  const tasks = await module.listLastmileTasks({ order_id: orderId }, { order: { created_at: "ASC" } })
+  const tasks = await TaskRowsService.of(container).list({ order_id: orderId }, { order: { created_at: "ASC" } })
   return tasks.map(toTaskView)
 }
 

@@ -23,8 +23,9 @@
 import { createHmac } from "node:crypto"
 import type { IncomingMessage } from "node:http"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { LASTMILE_MODULE } from "../../../../modules/lastmile"
-import type { LastmileModuleService } from "../../../../modules/lastmile/service"
+import { ServiceConnectionService } from "../../../../modules/lastmile/services/service-connection"
+import { TrackingRunsService } from "../../../../modules/lastmile/services/tracking-runs"
+import { WebhookEventsService } from "../../../../modules/lastmile/services/webhook-events"
 import { hasSignature, signatureMatchesDigest, tokenMatches } from "../../../../lib/tracking/webhook-auth"
 import { checkWebhookBody, refusedBodySummary } from "../../../../lib/tracking/webhook-body"
 import { describeReference, eventKeyOf, taskReferenceOf } from "../../../../lib/tracking/webhook-payload"
@@ -89,8 +90,9 @@ export async function receiveWebhook(
   token: string | undefined,
   req: IncomingMessage
 ): Promise<WebhookAnswer> {
-  const module = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
-  const options = module.connection()?.options
+  const events = WebhookEventsService.of(container)
+  const { bells } = TrackingRunsService.of(container)
+  const options = ServiceConnectionService.of(container).get()?.options
   // No detail on failure: a prober learns nothing about why.
   if (!options || !tokenMatches(token, options.webhookSecret)) {
     return { status: 401 }
@@ -115,7 +117,7 @@ export async function receiveWebhook(
       throw error
     }
     if (!secret) {
-      await module.recordRefusedWebhook({
+      await events.recordRefused({
         reason: tooLarge,
         payload: { refused: tooLarge, bytes: error.seen },
         taskReference: null,
@@ -128,7 +130,7 @@ export async function receiveWebhook(
     return { status: 401 }
   }
   if (body.oversized) {
-    await module.recordRefusedWebhook({
+    await events.recordRefused({
       reason: tooLarge,
       payload: { refused: tooLarge, bytes: body.size },
       taskReference: null,
@@ -139,7 +141,7 @@ export async function receiveWebhook(
   const checked = checkWebhookBody(raw, req.headers["content-type"])
   if (!checked.ok) {
     const reference = taskReferenceOf(checked.parsed)
-    const refused = await module.recordRefusedWebhook({
+    const refused = await events.recordRefused({
       reason: checked.reason,
       payload: refusedBodySummary(raw, checked.reason),
       taskReference: describeReference(reference),
@@ -147,20 +149,20 @@ export async function receiveWebhook(
     })
     if (refused.lastmile_task_id) {
       // The body is unusable, but the task it names is re-read from the service all the same.
-      module.webhookBells.ring({ id: refused.id, lastmile_task_id: refused.lastmile_task_id })
+      bells.ring({ id: refused.id, lastmile_task_id: refused.lastmile_task_id })
     }
     return { status: checked.status, body: { message: checked.reason } }
   }
 
   const reference = taskReferenceOf(checked.body)
-  const event = await module.recordWebhookEvent({
+  const event = await events.record({
     ...reference,
     eventKey: eventKeyOf(checked.body, raw),
     taskReference: describeReference(reference),
     payload: checked.body,
   })
   if (event.status === "received" && event.lastmile_task_id) {
-    module.webhookBells.ring({ id: event.id, lastmile_task_id: event.lastmile_task_id })
+    bells.ring({ id: event.id, lastmile_task_id: event.lastmile_task_id })
   }
   return { status: 200, body: { received: true, status: event.status } }
 }
