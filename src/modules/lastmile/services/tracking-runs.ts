@@ -41,6 +41,15 @@ export class TrackingRunsService {
     })
   }
 
+  /** The service's location with this external id, from the list read at most every 5 minutes; none without a client. */
+  async serviceLocation(
+    client: { listFulfilmentLocations(): Promise<ServiceFulfilmentLocation[]> } | undefined,
+    externalId: string
+  ): Promise<ServiceFulfilmentLocation | null> {
+    const locations = client ? await this.serviceLocations.get(() => client.listFulfilmentLocations()) : []
+    return locations.find((l) => l.externalLocationId === externalId) ?? null
+  }
+
   /** At shutdown: no bell rings again, and the syncs under way finish. */
   async close(): Promise<void> {
     this.bells.close()

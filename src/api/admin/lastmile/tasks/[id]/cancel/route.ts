@@ -7,7 +7,7 @@
  */
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { cancelTaskAnyway } from "../../../../../../workflows/cancel-lastmile-fulfillment/run"
-import { toTaskView } from "../../../reads/order-tasks"
+import { toTaskView } from "../../../../../../lib/booking/task-view"
 import { TaskRowsService } from "../../../../../../modules/lastmile/services/task-rows"
 import type { CancelTaskType } from "../../../validators"
 

@@ -11,7 +11,7 @@
  */
 import type { LastmileBookingState, LastmileOrderBookingResponse } from "medusa-plugin-lastmile-storefront"
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { assertOrderExists } from "../../../../../../lib/booking/medusa/read-order"
 import { shopperStepOf, taskModeOf } from "../../../../../../lib/notifications/due-notifications"
 import { PluginSettingsService } from "../../../../../../modules/lastmile/services/plugin-settings"
 import { TaskRowsService } from "../../../../../../modules/lastmile/services/task-rows"
@@ -43,12 +43,7 @@ const STEP_FIELDS = [
 
 export async function GET(req: MedusaRequest, res: MedusaResponse<LastmileOrderBookingResponse>): Promise<void> {
   const orderId = req.params.id
-  const { data } = await req.scope
-    .resolve(ContainerRegistrationKeys.QUERY)
-    .graph({ entity: "order", fields: ["id"], filters: { id: orderId } })
-  if (!data.length) {
-    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order with id: ${orderId} was not found`)
-  }
+  await assertOrderExists(req.scope, orderId)
   // The order's own delivery is the task whose reference is the order id (replacements and returns have their own).
   const [task] = await TaskRowsService.of(req.scope).list(
     { merchant_order_id: orderId },

@@ -1,7 +1,7 @@
 /** POST /admin/lastmile/tasks/:id/notice/dismiss: the merchant dealt with the task's notice (an edit after booking). */
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { dismissTaskNoticeWorkflow } from "../../../../../../../workflows/dismiss-task-notice"
-import { toTaskView } from "../../../../reads/order-tasks"
+import { toTaskView } from "../../../../../../../lib/booking/task-view"
 import { TaskRowsService } from "../../../../../../../modules/lastmile/services/task-rows"
 
 export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse): Promise<void> {

@@ -1,18 +1,28 @@
 /**
  * The delivery insights report (ARCHITECTURE.md, decision 51): the period in
  * the store's time zone, the counters written first (so the report includes
- * the last seconds' offers), then two reads (the task rows, the offer
- * counters) and the options' names, computed by `buildInsightsReport`.
+ * the last seconds' offers), then two reads of the plugin's module (the task
+ * rows, the offer counters, handed in as `counts`) and the options' names,
+ * computed by `buildInsightsReport`.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import type { InsightsReport } from "../../../../lib/contracts/insights-api"
-import { addDays, startOfDay } from "../../../../lib/insights/calendar"
-import { resolvePeriod } from "../../../../lib/insights/period"
-import { buildInsightsReport, previousPeriod } from "../../../../lib/insights/report"
-import { catalogueStores, readOptionCatalogue } from "../../../../lib/insights/medusa/option-catalogue"
-import { OfferCountingService } from "../../../../modules/lastmile/services/offer-counting"
-import { PluginSettingsService } from "../../../../modules/lastmile/services/plugin-settings"
+import type { InsightsReport } from "../../contracts/insights-api"
+import { addDays, startOfDay } from "../calendar"
+import { resolvePeriod } from "../period"
+import { type OfferCountRow, buildInsightsReport, previousPeriod } from "../report"
+import type { InsightTaskRow } from "../task-facts"
+import { catalogueStores, readOptionCatalogue } from "./option-catalogue"
+
+/** What the report reads of the plugin's module (its `OfferCountingService`). */
+export interface InsightCounts {
+  /** Writes the counters still in memory. */
+  flush(): Promise<unknown>
+  /** The counters of the days from `from` to `to`, both included. */
+  read(from: string, to: string): Promise<OfferCountRow[]>
+  /** The task rows that may count in `[from, to)`. */
+  taskRows(from: Date, to: Date): Promise<InsightTaskRow[]>
+}
 
 export interface InsightsQuery {
   from?: string
@@ -23,10 +33,9 @@ export interface InsightsQuery {
 export async function insightsReport(
   container: MedusaContainer,
   query: InsightsQuery,
+  { timeZone, co2Unit, counts: offers }: { timeZone: string; co2Unit: "kg" | "g"; counts: InsightCounts },
   now: Date = new Date()
 ): Promise<InsightsReport> {
-  const { timeZone, co2Unit } = PluginSettingsService.of(container).options.insights
-  const offers = OfferCountingService.of(container)
   const period = resolvePeriod(query, timeZone, now)
   if (!period.ok) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, period.problem)

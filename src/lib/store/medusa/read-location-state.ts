@@ -6,11 +6,17 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
-import { type ServiceFulfilmentLocation, announceStoreListChanged } from "../../lib/service-client"
-import type { ResolvedProviderOptions } from "../../lib/options/provider-options"
-import type { StockLocationRow } from "../../lib/store/stock-locations"
-import { readStockLocations } from "../../lib/store/medusa/read-stock-locations"
-import { ServiceConnectionService } from "../../modules/lastmile/services/service-connection"
+import { type LastmileClient, type ServiceFulfilmentLocation, announceStoreListChanged } from "../../service-client"
+import type { ResolvedProviderOptions } from "../../options/provider-options"
+import type { StockLocationRow } from "../stock-locations"
+import type { SettledLocationState } from "../overview"
+import { readStockLocations } from "./read-stock-locations"
+
+/** The plugin's connection to the service, or null when the provider is not configured (the service is not called). */
+export type LocationConnection = {
+  client: Pick<LastmileClient, "listFulfilmentLocations">
+  options: ResolvedProviderOptions
+} | null
 
 export interface LocationState {
   remote: ServiceFulfilmentLocation[]
@@ -18,20 +24,11 @@ export interface LocationState {
   options: ResolvedProviderOptions
 }
 
-/** The state as far as it could be read: for a page that shows what it can. */
-export interface SettledLocationState {
-  /** Empty when the service was not read, or its read failed. */
-  remote: ServiceFulfilmentLocation[]
-  stock: StockLocationRow[]
-  /** Null when the provider is not configured (the service is then not called). */
-  options: ResolvedProviderOptions | null
-  /** Why the service's locations could not be read; null when they were, or were not asked for. */
-  error: Error | null
-}
-
 /** Never throws for the service: a failed read is its `error`. */
-export async function readLocationStateSettled(container: MedusaContainer): Promise<SettledLocationState> {
-  const connection = ServiceConnectionService.of(container).get()
+export async function readLocationStateSettled(
+  container: MedusaContainer,
+  connection: LocationConnection
+): Promise<SettledLocationState> {
   const readRemote = async (): Promise<{ remote: ServiceFulfilmentLocation[]; error: Error | null }> => {
     if (!connection) {
       return { remote: [], error: null }
@@ -49,8 +46,11 @@ export async function readLocationStateSettled(container: MedusaContainer): Prom
 }
 
 /** For what plans from the state: an unconfigured provider is NOT_ALLOWED, and the service's failure is thrown as it came. */
-export async function readLocationState(container: MedusaContainer): Promise<LocationState> {
-  const { remote, stock, options, error } = await readLocationStateSettled(container)
+export async function readLocationState(
+  container: MedusaContainer,
+  connection: LocationConnection
+): Promise<LocationState> {
+  const { remote, stock, options, error } = await readLocationStateSettled(container, connection)
   if (!options) {
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "The lastmile provider is not configured in medusa-config")
   }

@@ -1,4 +1,4 @@
-/** The order an admin route names: a 404 for an id that names none, rather than an empty answer. */
+/** The order a route names: a 404 for an id that names none, rather than an empty answer. */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 

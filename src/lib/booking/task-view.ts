@@ -1,20 +1,41 @@
 /**
- * The lastmile tasks of an order as the order widget shows them: its own
- * delivery, each replacement's, items shipped separately, and each return,
- * oldest first, each with its status, history, tracking and what the
- * merchant can do about it.
+ * A task row as the order widget and the admin API show it: its status,
+ * history, tracking and what the merchant can do about it, with the text the
+ * service sent cleaned again (rows written before its answers were cleaned).
  */
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { type TaskRow, TaskRowsService } from "../../../../modules/lastmile/services/task-rows"
-import type { TaskCancellation, TaskHistoryEntry, TaskNotice, TaskView } from "../../../../lib/contracts/admin-api"
-import { taskLabel } from "../../../../lib/booking/task-label"
-import { checkLink, cleanText } from "../../../../lib/service-client"
+import type { TaskCancellation, TaskHistoryEntry, TaskNotice, TaskView } from "../contracts/admin-api"
+import { taskLabel } from "./task-label"
+import { checkLink, cleanText } from "../service-client"
 
 const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null)
 
-export async function orderTasks(container: MedusaContainer, orderId: string): Promise<TaskView[]> {
-  const tasks = await TaskRowsService.of(container).list({ order_id: orderId }, { order: { created_at: "ASC" } })
-  return tasks.map(toTaskView)
+/** The columns of a task row the view reads (the module's `LastmileTaskRow` has them all). */
+export interface TaskViewRow {
+  id: string
+  kind: "delivery" | "return"
+  origin: TaskView["origin"] | null
+  name: string | null
+  merchant_order_id: string
+  status: TaskView["status"]
+  task_id: string | null
+  tracking_id: string | null
+  tracking_url: string | null
+  rate_code: string | null
+  delivery_type: string | null
+  merchant_location_id: string | null
+  service_status: string | null
+  tracking_state: TaskView["tracking_state"]
+  unmapped_status: string | null
+  attempts: number
+  last_error: string | null
+  next_attempt_at: Date | string | null
+  booked_at: Date | string | null
+  last_checked_at: Date | string | null
+  fulfillment_id: string | null
+  return_id: string | null
+  notice: unknown
+  cancellation: unknown
+  status_history: unknown
 }
 
 /** Text a row holds from the service (written before its answers were cleaned, or in an error), as shown. */
@@ -24,7 +45,7 @@ const link = (value: string | null) => {
   return checked?.ok ? checked.href : null
 }
 
-export function toTaskView(t: TaskRow): TaskView {
+export function toTaskView(t: TaskViewRow): TaskView {
   const origin = t.origin ?? (t.kind === "return" ? "return" : "order")
   return {
     id: t.id,
