@@ -48,7 +48,14 @@ export const noteOrderEditStep = createStep(
       removed: removed.map(({ title, quantity }) => ({ title, quantity })),
     }
     await tasks.update({ id: task.id, notice: { ...notice } })
-    const edited: EditedAfterBooking = { order_id, task_row_id: task.id, task_id: task.task_id, added, removed, message }
+    const edited: EditedAfterBooking = {
+      order_id,
+      task_row_id: task.id,
+      task_id: task.task_id,
+      added,
+      removed,
+      message,
+    }
     return new StepResponse<EditedAfterBooking | null, TaskRow | null>(edited, task)
   },
   async (before, { container }) => {
