@@ -243,6 +243,33 @@ describe("the rooms of the source", () => {
     ).toEqual([])
   })
 
+  it("reads Medusa one way: workflows through useQueryGraphStep or lib/*/medusa readers, routes through those readers", () => {
+    // No query of its own in a workflow's folder (steps, runners, hooks) or the HTTP layer, and no reads/ room there.
+    const offending = production
+      .filter((f) => f.path.startsWith("workflows/") || f.path.startsWith("api/"))
+      .filter((f) => /\.graph\(|ContainerRegistrationKeys\.QUERY/.test(f.text) || /^api\/(.*\/)?reads\//.test(f.path))
+      .map((f) => f.path)
+    expect(offending).toEqual([])
+    expect(production.some((f) => f.text.includes("useQueryGraphStep("))).toBe(true)
+  })
+
+  it("keeps steps thin: one per file in steps/, 60 lines on average, none over 150, and one runner per workflow", () => {
+    const steps = production.filter((f) => /^workflows\/[^/]+\/steps\/[^/]+\.ts$/.test(f.path))
+    const lines = steps.map((f) => f.text.split("\n").length - (f.text.endsWith("\n") ? 1 : 0))
+    expect(steps.length).toBeGreaterThan(0)
+    expect(lines.reduce((sum, n) => sum + n, 0) / lines.length).toBeLessThanOrEqual(60)
+    expect(steps.filter((_, i) => lines[i] > 150).map((f) => f.path)).toEqual([])
+    expect(steps.filter((f) => (f.text.match(/= createStep\(/g) ?? []).length !== 1).map((f) => f.path)).toEqual([])
+    expect(production.filter((f) => f.text.includes("createStep(") && !steps.includes(f)).map((f) => f.path)).toEqual(
+      []
+    )
+    // A workflow's folder holds its index.ts, its steps and at most a run.ts (workflows/hooks/ registers hooks only).
+    const beside = production.filter(
+      (f) => /^workflows\/(?!hooks\/)[^/]+\/[^/]+\.ts$/.test(f.path) && !/\/(index|run)\.ts$/.test(f.path)
+    )
+    expect(beside.map((f) => f.path)).toEqual([])
+  })
+
   it("lets nothing but Medusa's loader and tests import the provider", () => {
     const offending = production
       .filter((f) => !f.path.startsWith("providers/"))

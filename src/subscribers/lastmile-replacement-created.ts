@@ -4,7 +4,7 @@
  * to book now, unless the merchant books at fulfillment.
  */
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { bookReplacement } from "../workflows/book-task/book-replacement"
+import { bookReplacement } from "../workflows/book-task/run"
 
 export default async function lastmileReplacementCreated({
   event,

@@ -43,6 +43,16 @@ export interface TrackedTask {
   unmapped_status: string | null
 }
 
+/** A task row as the sync carries it (step data is kept with the run: only what the sync reads). */
+export function trackedTaskOf(row: TrackedTask): TrackedTask {
+  const { id, kind, status, order_id, return_id, fulfillment_id, merchant_order_id, task_id, tracking_id } = row
+  const { service_status, tracking_state, unmapped_status } = row
+  return {
+    ...{ id, kind, status, order_id, return_id, fulfillment_id, merchant_order_id, task_id, tracking_id },
+    ...{ service_status, tracking_state, unmapped_status },
+  }
+}
+
 /** What one read of the service found, as the rest of the sync needs it. */
 export type TaskStatusReading =
   /** Nothing to record on the task: not booked, no connection, or the read failed. */

@@ -2,51 +2,29 @@
  * The life of a task row (find or create, attempt, booked, failed, settled, closed, restored) and its reads, over the
  * `lastmile_task` model's own service. How an outcome settles and when it is retried are `lib/booking`'s.
  */
-import type { DAL, FindConfig } from "@medusajs/framework/types"
-import type { ModulesSdkTypes } from "@medusajs/framework/types"
+import type { DAL, FindConfig, InferTypeOf, ModulesSdkTypes } from "@medusajs/framework/types"
+import { LRUCache } from "lru-cache"
 import { withHistoryEntry } from "../../../lib/tracking/task-history"
 import { nextAttemptAt } from "../../../lib/booking/backoff"
 import {
   ATTEMPT_INTERRUPTED,
+  type BookingOutcome,
   NOTHING_TO_BOOK,
   type ServiceBookingOutcome,
   settlementOf,
 } from "../../../lib/booking/booking-outcome"
+import type { AttemptDetails, TaskToPrepare } from "../../../lib/booking/booking-plan"
 import type { QuotedRate } from "../../../lib/contracts/quoted-rate"
 import type { LastmileFulfillmentData } from "../../../lib/contracts/plugin-data"
 import type { LastmileTask } from "../models/lastmile-task"
-import type { LastmileTaskRow } from "../types"
 import { type ContainerLike, LASTMILE_MODULE } from "../module-name"
 
-export type TaskRow = LastmileTaskRow
+export type TaskRow = InferTypeOf<typeof LastmileTask>
 
 /** A row's columns to change, by its id. */
 export type TaskUpdate = { id: string } & Partial<Omit<TaskRow, "id">>
 
-export interface NewTask {
-  kind: "delivery" | "return"
-  origin: "order" | "exchange" | "claim" | "part" | "return"
-  order_id: string
-  /** The reference the service knows the task by (see the model). */
-  merchant_order_id: string
-  name?: string | null
-  return_id?: string | null
-  fulfillment_id?: string | null
-  rate_code?: string | null
-  delivery_type?: string | null
-  merchant_location_id?: string | null
-}
-
-/**
- * What an attempt is booking, written on the row as it starts: the admin shows it while the attempt runs, and
- * insights count a task that never books under its mode and store.
- */
-export type AttemptDetails = Pick<NewTask, "name" | "rate_code" | "delivery_type" | "merchant_location_id"> & {
-  mode?: "delivery" | "collection" | "return"
-  shipping_option_id?: string | null
-  stock_location_id?: string | null
-  placed_at?: string | null
-}
+export type { AttemptDetails }
 
 /** What a booking records on its row. */
 export interface BookedFields {
@@ -78,6 +56,12 @@ export class TaskRowsService {
     return container.resolve<{ tasks: TaskRowsService }>(LASTMILE_MODULE).tasks
   }
 
+  /**
+   * What a booking inside a fulfillment came to, handed to the plugin's own run that created the fulfillment (by that
+   * run's lock owner), which learns it as data rather than by reading the row again. Bounded: a run that never takes
+   * its outcome (a host app's, failing) leaves at most this many behind.
+   */
+  private readonly handed_ = new LRUCache<string, BookingOutcome>({ max: 1000 })
   protected readonly rows_: InjectedDependencies["lastmileTaskService"]
   protected readonly baseRepository_: DAL.RepositoryService
 
@@ -100,10 +84,26 @@ export class TaskRowsService {
     await this.rows_.update(data)
   }
 
+  /** Whether the order's own delivery (the row keyed by the order id) is booked. */
+  async orderDeliveryBooked(orderId: string): Promise<boolean> {
+    const [row] = await this.list({ merchant_order_id: orderId }, { select: ["status"] })
+    return row?.status === "booked"
+  }
+
+  handOutcome(lockOwner: string, outcome: BookingOutcome): void {
+    this.handed_.set(lockOwner, outcome)
+  }
+
+  takeHandedOutcome(lockOwner: string): BookingOutcome | undefined {
+    const outcome = this.handed_.get(lockOwner)
+    this.handed_.delete(lockOwner)
+    return outcome
+  }
+
   // ------------------------------------------------------------ a task row's life
 
   /** The row of a reference, created (status pending) when there is none yet. */
-  async findOrCreate(fields: NewTask): Promise<TaskRow> {
+  async findOrCreate(fields: TaskToPrepare): Promise<TaskRow> {
     const [task] = await this.list({ merchant_order_id: fields.merchant_order_id })
     return task ?? this.baseRepository_.serialize<TaskRow>(await this.rows_.create({ status: "pending", ...fields }))
   }

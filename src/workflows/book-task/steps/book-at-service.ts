@@ -8,7 +8,7 @@ import { ServiceConnectionService } from "../../../modules/lastmile/services/ser
 import { TaskRowsService } from "../../../modules/lastmile/services/task-rows"
 import { type BookingSubject, bookAtService } from "../../../lib/booking/book-at-service"
 import { type ServiceBookingOutcome, refusal } from "../../../lib/booking/booking-outcome"
-import type { Attempt } from "./prepare-booking"
+import type { Attempt } from "../../../lib/booking/booking-plan"
 
 export const bookAtServiceStepId = "lastmile-book-at-service"
 

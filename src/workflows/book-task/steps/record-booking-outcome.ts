@@ -10,20 +10,14 @@ import type { IFulfillmentModuleService, Logger, MedusaContainer } from "@medusa
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import { type TaskRow, TaskRowsService } from "../../../modules/lastmile/services/task-rows"
-import { type ServiceBookingOutcome, quotedRateOf } from "../../../lib/booking/booking-outcome"
+import { type BookingOutcome, type ServiceBookingOutcome, quotedRateOf } from "../../../lib/booking/booking-outcome"
 import { LASTMILE_DATA_MARKER, PENDING_BOOKING, toFulfillmentData, toLabels } from "../../../lib/contracts/plugin-data"
-import type { BookingPlan } from "./prepare-booking"
+import type { BookingPlan } from "../../../lib/booking/booking-plan"
 import { errorMessage } from "../../../lib/support/error-message"
 
 export type RecordBookingOutcomeInput = Pick<Extract<BookingPlan, { action: "book" }>, "task_row_id" | "read"> & {
   outcome: ServiceBookingOutcome
 }
-
-export type RecordedOutcome =
-  | { status: "booked"; task_row_id: string; task_id: string; adopted: boolean }
-  | { status: "needs_attention"; reason: string }
-  /** The next attempt as an ISO timestamp (workflow results travel as JSON). */
-  | { status: "failed"; reason: string; next_attempt_at: string }
 
 /** The row, and the fulfillment's data, before the booking. */
 type Before = { row: TaskRow; fulfillment?: { id: string; data: Record<string, unknown> | null } }
@@ -39,7 +33,7 @@ export const recordBookingOutcomeStep = createStep(
     if (outcome.status !== "booked") {
       // As the row's kind and origin say: items the merchant picked by hand, which the job cannot redo, wait for them.
       const { reason, next } = await tasks.settle(row, outcome)
-      const recorded: RecordedOutcome = next
+      const recorded: BookingOutcome = next
         ? { status: "failed", reason, next_attempt_at: next.toISOString() }
         : { status: "needs_attention", reason }
       logger.warn(
@@ -47,7 +41,7 @@ export const recordBookingOutcomeStep = createStep(
           ? `lastmile: booking ${read.subject.merchantOrderId} failed, retrying from ${next.toISOString()}: ${reason}`
           : `lastmile: booking ${read.subject.merchantOrderId} needs attention: ${reason}`
       )
-      return new StepResponse<RecordedOutcome, Before>(recorded, { row })
+      return new StepResponse<BookingOutcome, Before>(recorded, { row })
     }
 
     const fulfillments = container.resolve<IFulfillmentModuleService>(Modules.FULFILLMENT)
@@ -85,8 +79,8 @@ export const recordBookingOutcomeStep = createStep(
         `lastmile: task ${fields.task_id} is booked and on its fulfillment, but its row could not be marked booked yet (${errorMessage(error)}); the booking job finishes it`
       )
     }
-    const recorded: RecordedOutcome = { status: "booked", task_row_id: row.id, task_id: fields.task_id, adopted }
-    return new StepResponse<RecordedOutcome, Before>(recorded, before)
+    const recorded: BookingOutcome = { status: "booked", task_row_id: row.id, task_id: fields.task_id, adopted }
+    return new StepResponse<BookingOutcome, Before>(recorded, before)
   },
   async (before, { container }) => {
     if (!before) {

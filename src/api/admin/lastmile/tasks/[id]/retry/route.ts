@@ -1,6 +1,6 @@
 /** POST /admin/lastmile/tasks/:id/retry: book this delivery or return now (after a failure or needs attention). */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { retryTask } from "../../../../../../workflows/book-task/retry-task"
+import { retryTask } from "../../../../../../workflows/book-task/run"
 import { toTaskView } from "../../../../../../lib/booking/task-view"
 import { TaskRowsService } from "../../../../../../modules/lastmile/services/task-rows"
 
