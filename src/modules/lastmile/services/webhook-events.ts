@@ -2,11 +2,10 @@
  * The webhook events' rows: the one-statement record of an authenticated webhook (ARCHITECTURE.md, decision 14), the
  * redacted record of a refused one, and the reads and writes of the tracking sync, over the model's own service.
  */
-import type { DAL, FindConfig, ModulesSdkTypes } from "@medusajs/framework/types"
+import type { DAL, FindConfig, InferTypeOf, ModulesSdkTypes } from "@medusajs/framework/types"
 import { generateEntityId } from "@medusajs/framework/utils"
 import type { LastmileTask } from "../models/lastmile-task"
 import type { LastmileWebhookEvent } from "../models/lastmile-webhook-event"
-import type { LastmileWebhookEventRow } from "../types"
 import { type ContainerLike, LASTMILE_MODULE } from "../module-name"
 
 export interface IncomingWebhook {
@@ -23,6 +22,8 @@ export interface RecordedWebhook {
   status: "received" | "ignored" | "duplicate"
   lastmile_task_id: string | null
 }
+
+type LastmileWebhookEventRow = InferTypeOf<typeof LastmileWebhookEvent>
 
 export type WebhookEventUpdate = { id: string } & Partial<Omit<LastmileWebhookEventRow, "id">>
 

@@ -8,7 +8,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import type { BookingSkip } from "../../../lib/booking/booking-outcome"
 import { type BookingRead, type BookingTarget, referenceOf } from "../../../lib/booking/booking-read"
-import { readFulfillmentBooking } from "../../../lib/booking/medusa/read-fulfillment-booking"
+import { readFulfillmentBooking } from "../../../lib/booking/medusa/read-booking"
 import { ServiceConnectionService } from "../../../modules/lastmile/services/service-connection"
 import { TaskRowsService } from "../../../modules/lastmile/services/task-rows"
 
