@@ -13,9 +13,8 @@ import {
   type ServiceBookingOutcome,
   settlementOf,
 } from "../../../lib/booking/booking-outcome"
-import type { AttemptDetails, TaskToPrepare } from "../../../lib/booking/booking-plan"
+import type { AttemptDetails, RowWrite, TaskToPrepare } from "../../../lib/booking/booking-plan"
 import type { QuotedRate } from "../../../lib/contracts/quoted-rate"
-import type { LastmileFulfillmentData } from "../../../lib/contracts/plugin-data"
 import type { LastmileTask } from "../models/lastmile-task"
 import { type ContainerLike, LASTMILE_MODULE } from "../module-name"
 
@@ -143,7 +142,7 @@ export class TaskRowsService {
   async recordBookedFromFulfillment(
     task: TaskRow,
     fulfillmentId: string,
-    booking: Pick<LastmileFulfillmentData, "taskId" | "trackingId" | "trackingUrl" | "status">
+    booking: Extract<RowWrite, { write: "booked_from_fulfillment" }>["booking"]
   ): Promise<void> {
     await this.recordBooked(task, fulfillmentId, {
       task_id: String(booking.taskId),
