@@ -2,7 +2,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, createWorkflow } from "@medusajs/framework/workflows-sdk"
 import { createOrderFulfillmentWorkflow } from "@medusajs/medusa/core-flows"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { retryDueBookings } from "../../src/workflows/book-task/retry-due"
+import { bookTask, retryDueBookings } from "../../src/workflows/book-task/run"
 import { type BookTaskWorkflowInput, bookTaskWorkflow, bookingLockKey } from "../../src/workflows/book-task"
 import { type SeededStore, TEE_SKU } from "../helpers/seed-store"
 import { londonTestLocations, useLondonStore } from "../helpers/london-store"
@@ -291,7 +291,7 @@ medusaIntegrationTestRunner({
 
       const outcomes = await retryDueBookings(getContainer(), { now: new Date(Date.now() + 10 * 60_000) })
 
-      expect(outcomes[order.id]).toMatchObject({ status: "booked", adopted: true, taskId: booked.task_id })
+      expect(outcomes[order.id]).toMatchObject({ status: "booked", adopted: true, task_id: booked.task_id })
       expect(bookings(order.id)).toHaveLength(0)
       expect(serviceTasks(order.id)).toHaveLength(1)
       const after = await fulfillmentsOf(order.id)
@@ -338,6 +338,34 @@ medusaIntegrationTestRunner({
       // The confirmation can stop waiting and say the shop must look at it; the merchant's reason stays theirs.
       expect(await bookingState(order.id)).toEqual({ state: "needs_attention", books_on: "order_placed", step: null })
       expect((await shop.get("/store/lastmile/orders/order_missing/booking")).status).toBe(404)
+
+      // The merchant's retry books inside a new fulfillment, whose hook refuses: the run that booked says why.
+      const retried = await bookTask(
+        getContainer(),
+        { kind: "order", order_id: order.id },
+        { retry_needs_attention: true }
+      )
+      expect(retried).toEqual({
+        status: "needs_attention",
+        reason: expect.stringContaining("collection rate of store store-camden is no longer offered"),
+      })
+      expect(await fulfillmentsOf(order.id)).toEqual([])
+    })
+
+    it("answers a run that creates the fulfillment with what the booking inside it came to, as data", async () => {
+      const order = await orderWith(seed.options.nextDay, () =>
+        simulator.addFault({ operation: "*", kind: "status", status: 503 })
+      )
+      expect(await settledTask(order.id)).toMatchObject({ status: "failed" })
+      simulator.clearFaults()
+
+      const { result } = await bookTaskWorkflow(getContainer()).run({
+        input: { target: { kind: "order", order_id: order.id }, retry_needs_attention: true },
+      })
+      const [row] = await tasks().listLastmileTasks({ merchant_order_id: order.id })
+      expect(row).toMatchObject({ status: "booked", task_id: expect.any(String) })
+      expect(result).toEqual({ status: "booked", task_row_id: row.id, task_id: row.task_id, adopted: false })
+      expect(bookings(order.id)).toHaveLength(1)
     })
 
     it("refuses a second lastmile fulfillment for the same order", async () => {
@@ -442,7 +470,7 @@ medusaIntegrationTestRunner({
       expect((await fulfillmentsOf(order.id)).filter((f) => !f.canceled_at)).toEqual([])
 
       const outcomes = await retryDueBookings(getContainer(), { now: new Date(Date.now() + 60 * 60_000) })
-      expect(outcomes[order.id]).toMatchObject({ status: "booked", adopted: true, taskId: undone.task_id })
+      expect(outcomes[order.id]).toMatchObject({ status: "booked", adopted: true, task_id: undone.task_id })
       expect(bookings(order.id)).toHaveLength(1)
       expect(serviceTasks(order.id)).toHaveLength(1)
       const live = (await fulfillmentsOf(order.id)).filter((f) => !f.canceled_at)

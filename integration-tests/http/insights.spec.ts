@@ -331,7 +331,7 @@ medusaIntegrationTestRunner({
       expect((await shop.get(`/store/lastmile/rates?cart_id=${cart.id}`)).status).toBe(200)
       const before = await insights()
       expect(before.offers.cart_states).toBe(1)
-      const counters = lastmileTasks(getContainer()).offerCounts
+      const counters = lastmileTasks(getContainer()).offers
       // Two days from now, keeping one day: today's counters are past it; yesterday's (none) too.
       const later = new Date(Date.parse(`${before.period.to}T12:00:00Z`) + 2 * 86_400_000)
       expect(await counters.prune(1, new Date(Date.parse(`${before.period.to}T12:00:00Z`)))).toBe(0)

@@ -10,7 +10,7 @@ import {
   readOrderTracking,
 } from "medusa-plugin-lastmile-storefront"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
-import { pollOpenTasks } from "../../src/workflows/sync-task-status/poll"
+import { pollOpenTasks } from "../../src/workflows/sync-task-status/run"
 import { notifyDueTasks } from "../../src/workflows/notify-task/run"
 import { notifyTaskWorkflow } from "../../src/workflows/notify-task"
 import { renderNotification } from "../../src/lib/notifications/render-notification"

@@ -10,7 +10,7 @@ import { type Admin, adminFor } from "../helpers/admin"
 import { lastmileTasks, orderWith, waitForTask } from "../helpers/orders"
 import { TEST_WEBHOOK_SECRET, useSimulator } from "../helpers/simulator"
 import type { Storefront } from "../helpers/storefront"
-import { retryDueBookings } from "../../src/workflows/book-task/retry-due"
+import { retryDueBookings } from "../../src/workflows/book-task/run"
 
 jest.setTimeout(120_000)
 

@@ -66,6 +66,7 @@ const PURE_LIB = [
 const MEDUSA_LIB = [
   "lib/insights/medusa/",
   "lib/booking/medusa/",
+  "lib/notifications/medusa/",
   "lib/checkout/medusa/",
   "lib/store/medusa/",
   "lib/options/medusa/",
@@ -92,9 +93,9 @@ const ROOMS: { room: string; may: string[]; typesOnly?: string[] }[] = [
     room: "lib/booking/",
     may: ["lib/store/", "lib/checkout/", "lib/service-client/", "lib/money/", "lib/contracts/", "lib/support/"],
   },
-  { room: "lib/store/", may: ["lib/checkout/", "lib/address/", "lib/contracts/"] },
+  { room: "lib/store/", may: ["lib/checkout/", "lib/options/", "lib/address/", "lib/contracts/", "lib/support/"] },
   { room: "lib/checkout/", may: ["lib/money/", "lib/address/", "lib/contracts/"] },
-  { room: "lib/options/", may: ["lib/notifications/", "lib/tracking/", "lib/support/"] },
+  { room: "lib/options/", may: ["lib/notifications/", "lib/tracking/", "lib/contracts/", "lib/support/"] },
   { room: "lib/notifications/", may: ["lib/tracking/", "lib/address/", "lib/contracts/", "lib/support/"] },
   { room: "lib/tracking/", may: ["lib/contracts/", "lib/support/"] },
   { room: "lib/service-client/", may: ["lib/contracts/", "lib/support/"] },
@@ -218,6 +219,49 @@ describe("the rooms of the source", () => {
       }
     }
     expect(cyclesOf(graph)).toEqual([])
+  })
+
+  it("has no hub: no file both imports more than 8 of the project's files and is imported by more than 25", () => {
+    // A hub is what every change passes through (the module service was one): a file many import stays small.
+    const targets = new Map(
+      files.map((f) => [
+        f.path,
+        new Set(importsOf(f).flatMap(({ target }) => (target && known.has(target) ? [target] : []))),
+      ])
+    )
+    const importers = new Map<string, number>()
+    for (const imported of targets.values()) {
+      imported.forEach((target) => importers.set(target, (importers.get(target) ?? 0) + 1))
+    }
+    const hubs = [...targets].filter(([path, imported]) => imported.size > 8 && (importers.get(path) ?? 0) > 25)
+    expect(
+      hubs.map(([path, imported]) => `${path}: imports ${imported.size}, imported by ${importers.get(path)}`)
+    ).toEqual([])
+  })
+
+  it("reads Medusa one way: workflows through useQueryGraphStep or lib/*/medusa readers, routes through those readers", () => {
+    // No query of its own in a workflow's folder (steps, runners, hooks) or the HTTP layer, and no reads/ room there.
+    const offending = files
+      .filter((f) => f.path.startsWith("workflows/") || f.path.startsWith("api/"))
+      .filter((f) => /\.graph\(|ContainerRegistrationKeys\.QUERY/.test(f.text) || /^api\/(.*\/)?reads\//.test(f.path))
+      .map((f) => f.path)
+    expect(offending).toEqual([])
+    expect(files.some((f) => f.text.includes("useQueryGraphStep("))).toBe(true)
+  })
+
+  it("keeps steps thin: one per file in steps/, 60 lines on average, none over 150, and one runner per workflow", () => {
+    const steps = files.filter((f) => /^workflows\/[^/]+\/steps\/[^/]+\.ts$/.test(f.path))
+    const lines = steps.map((f) => f.text.split("\n").length - (f.text.endsWith("\n") ? 1 : 0))
+    expect(steps.length).toBeGreaterThan(0)
+    expect(lines.reduce((sum, n) => sum + n, 0) / lines.length).toBeLessThanOrEqual(60)
+    expect(steps.filter((_, i) => lines[i] > 150).map((f) => f.path)).toEqual([])
+    expect(steps.filter((f) => (f.text.match(/= createStep\(/g) ?? []).length !== 1).map((f) => f.path)).toEqual([])
+    expect(files.filter((f) => f.text.includes("createStep(") && !steps.includes(f)).map((f) => f.path)).toEqual([])
+    // A workflow's folder holds its index.ts, its steps and at most a run.ts (workflows/hooks/ registers hooks only).
+    const beside = files.filter(
+      (f) => /^workflows\/(?!hooks\/)[^/]+\/[^/]+\.ts$/.test(f.path) && !/\/(index|run)\.ts$/.test(f.path)
+    )
+    expect(beside.map((f) => f.path)).toEqual([])
   })
 
   it("lets nothing but Medusa's loader and tests import the provider", () => {

@@ -1,7 +1,7 @@
 /** Every minute: retry failed bookings, finish interrupted ones, book orders whose event was missed. */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { retryDueBookings } from "../workflows/book-task/retry-due"
+import { retryDueBookings } from "../workflows/book-task/run"
 
 export default async function lastmileBookingRetry(container: MedusaContainer): Promise<void> {
   const outcomes = await retryDueBookings(container)

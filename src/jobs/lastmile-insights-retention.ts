@@ -1,12 +1,12 @@
 /** Daily: removes offer counters older than the plugin's `insights.offer_retention_days`. */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { LASTMILE_MODULE } from "../modules/lastmile"
-import type { LastmileModuleService } from "../modules/lastmile/service"
+import { OfferCountingService } from "../modules/lastmile/services/offer-counting"
+import { PluginSettingsService } from "../modules/lastmile/services/plugin-settings"
 
 export default async function lastmileInsightsRetention(container: MedusaContainer): Promise<void> {
-  const module = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
-  const removed = await module.offerCounts.prune(module.getPluginOptions().insights.offerRetentionDays)
+  const retention = PluginSettingsService.of(container).options.insights.offerRetentionDays
+  const removed = await OfferCountingService.of(container).prune(retention)
   if (removed) {
     container
       .resolve(ContainerRegistrationKeys.LOGGER)

@@ -4,7 +4,7 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { pollOpenTasks } from "../workflows/sync-task-status/poll"
+import { pollOpenTasks } from "../workflows/sync-task-status/run"
 import { notifyDueTasks } from "../workflows/notify-task/run"
 
 export default async function lastmileTrackingPoll(container: MedusaContainer): Promise<void> {

@@ -3,11 +3,10 @@
  * (decision 40).
  */
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { LASTMILE_MODULE } from "../modules/lastmile"
-import type { LastmileModuleService } from "../modules/lastmile/service"
+import { CheckoutAnswersService } from "../modules/lastmile/services/checkout-answers"
 
 export default async function lastmileCheckoutChanged({ container }: SubscriberArgs<unknown>): Promise<void> {
-  container.resolve<LastmileModuleService>(LASTMILE_MODULE).checkoutChanged()
+  CheckoutAnswersService.of(container).changed()
 }
 
 const changed = (entity: string, actions = ["created", "updated", "deleted", "restored"]) =>

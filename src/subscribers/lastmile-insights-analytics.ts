@@ -3,8 +3,7 @@
  * parcels delivered or collected.
  */
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { LASTMILE_MODULE } from "../modules/lastmile"
-import type { LastmileModuleService } from "../modules/lastmile/service"
+import { TaskRowsService } from "../modules/lastmile/services/task-rows"
 import { OFFERS_COUNTED_EVENT } from "../modules/lastmile/offer-counts"
 import { TASK_STATUS_CHANGED_EVENT } from "../lib/tracking/task-sync"
 import { analyticsModule, trackInsights } from "../lib/insights/medusa/analytics"
@@ -28,13 +27,13 @@ export default async function lastmileInsightsAnalytics({
   if (!analyticsModule(container)) {
     return
   }
-  const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
+  const tasks = TaskRowsService.of(container)
   const data = event.data
   let events: (InsightEvent | null)[] = []
   if (event.name === OFFERS_COUNTED_EVENT) {
     events = offeredEvents(data.offers ?? [])
   } else if (event.name === FULFILLMENT_CREATED && data.fulfillment_id) {
-    const rows = await tasks.listLastmileTasks({ fulfillment_id: data.fulfillment_id, status: "booked" }, { take: 1 })
+    const rows = await tasks.list({ fulfillment_id: data.fulfillment_id, status: "booked" }, { take: 1 })
     events = rows.map(bookedEvent)
   } else if (
     event.name === TASK_STATUS_CHANGED_EVENT &&
@@ -42,7 +41,7 @@ export default async function lastmileInsightsAnalytics({
     data.tracking_state === "delivered" &&
     data.previous_tracking_state !== "delivered"
   ) {
-    events = [arrivedEvent(await tasks.retrieveLastmileTask(data.id))]
+    events = [arrivedEvent(await tasks.retrieve(data.id))]
   }
   await trackInsights(
     container,

@@ -1,7 +1,6 @@
 /** Counts the lastmile options an order was placed with (delivery insights, "chosen"), and tells the Analytics Module. */
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { LASTMILE_MODULE } from "../modules/lastmile"
-import type { LastmileModuleService } from "../modules/lastmile/service"
+import { OfferCountingService } from "../modules/lastmile/services/offer-counting"
 import { readOrderChoices } from "../lib/insights/medusa/order-choice"
 import { trackInsights } from "../lib/insights/medusa/analytics"
 import { chosenEvents } from "../lib/insights/insight-events"
@@ -14,7 +13,7 @@ export default async function lastmileInsightsOrderPlaced({
   if (!placed?.choices.length) {
     return
   }
-  const counts = container.resolve<LastmileModuleService>(LASTMILE_MODULE).offerCounts
+  const counts = OfferCountingService.of(container)
   for (const choice of placed.choices) {
     counts.chosen({ at: placed.order.created_at, order_id: placed.order.id, ...choice })
   }

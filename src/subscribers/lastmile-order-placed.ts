@@ -1,13 +1,11 @@
 /** Books the lastmile delivery of a placed order (unless the merchant books at fulfillment). */
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { bookTask } from "../workflows/book-task/run"
-import { LASTMILE_MODULE } from "../modules/lastmile"
 import { booksOnPlacement } from "../lib/options/plugin-options"
-import type { LastmileModuleService } from "../modules/lastmile/service"
+import { PluginSettingsService } from "../modules/lastmile/services/plugin-settings"
 
 export default async function lastmileOrderPlaced({ event, container }: SubscriberArgs<{ id: string }>): Promise<void> {
-  const module = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
-  if (!booksOnPlacement(module.getPluginOptions())) {
+  if (!booksOnPlacement(PluginSettingsService.of(container).options)) {
     return
   }
   // Never throws: a failure is recorded on the task and retried by the lastmile-booking-retry job.

@@ -3,7 +3,7 @@
  * the merchant books at fulfillment (decisions 13 and 15).
  */
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { bookReplacement } from "../workflows/book-task/book-replacement"
+import { bookReplacement } from "../workflows/book-task/run"
 
 export default async function lastmileReplacementCreated({
   event,

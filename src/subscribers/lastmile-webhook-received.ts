@@ -3,8 +3,7 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { errorMessage } from "../lib/support/error-message"
 import { requestTaskSync } from "../workflows/sync-task-status/run"
-import { WEBHOOK_RECEIVED_EVENT } from "../modules/lastmile/service"
-import type { BellData } from "../lib/tracking/webhook-bells"
+import { type BellData, WEBHOOK_RECEIVED_EVENT } from "../lib/tracking/webhook-bells"
 
 export default async function lastmileWebhookReceived({ event, container }: SubscriberArgs<BellData>): Promise<void> {
   // Coalesced per task: a burst of webhooks for one task costs one or two re-reads.

@@ -6,8 +6,7 @@
  * exchange's or a claim's shipping.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { LASTMILE_MODULE } from "../modules/lastmile"
-import type { LastmileModuleService } from "../modules/lastmile/service"
+import { CheckoutAnswersService } from "../modules/lastmile/services/checkout-answers"
 import {
   type OrderPricingInput,
   cartPricingAdditions,
@@ -15,8 +14,7 @@ import {
 } from "../lib/checkout/medusa/read-pricing-additions"
 import type { LastmilePricingContext } from "../lib/checkout/pricing-additions"
 
-const catalogueOf = (container: MedusaContainer) =>
-  container.resolve<LastmileModuleService>(LASTMILE_MODULE).checkoutCatalogue
+const catalogueOf = (container: MedusaContainer) => CheckoutAnswersService.of(container).catalogue
 
 /** For `listShippingOptionsForCartWithPricingWorkflow` and `calculateShippingOptionsPricesWorkflow`: the hook's `input.cart_id`. */
 export async function lastmilePricingContext(

@@ -41,18 +41,39 @@ export const BOOKING_ERROR_CODES = {
 
 export type BookingErrorCode = (typeof BOOKING_ERROR_CODES)[keyof typeof BOOKING_ERROR_CODES]
 
-/** Why a booking run booked nothing, without an attempt: booked already, waiting for the merchant, not the plugin's. */
-export type BookingSkip =
-  | { status: "already_booked" }
+/**
+ * What a booking run came to: the one shape from the run that booked to the row, the runner, the `fulfillmentCreated`
+ * hook, the admin routes and a host app running `bookTaskWorkflow` (exported as `BookTaskWorkflowOutput`). The
+ * service's answer it settles is `ServiceBookingOutcome`.
+ */
+export type BookingOutcome =
+  | { status: "booked"; task_row_id: string; task_id: string; adopted: boolean }
+  /** Nothing was booked and the merchant decides (after an attempt, or found waiting). */
   | { status: "needs_attention"; reason: string }
+  /** The attempt failed and the booking job tries again from `next_attempt_at` (ISO 8601; absent when unknown). */
+  | { status: "failed"; reason: string; next_attempt_at?: string }
+  /** Refused before any attempt: a second fulfillment of a booked delivery, a cancelled order's. */
+  | { status: "refused"; code: BookingErrorCode; reason: string }
+  /** Another run holds the task's lock: it books. */
+  | { status: "busy"; reason: string }
+  | { status: "already_booked" }
   | { status: "not_lastmile" }
   | { status: "cancelled" }
   /** Nothing left to fulfil (the merchant shipped the items another way). */
   | { status: "nothing_to_book" }
 
+/** Why a booking run booked nothing, without an attempt: booked already, waiting for the merchant, not the plugin's. */
+export type BookingSkip = Extract<
+  BookingOutcome,
+  { status: "already_booked" | "needs_attention" | "not_lastmile" | "cancelled" | "nothing_to_book" }
+>
+
 /** Why a delivery waits for the merchant when every item it carried was fulfilled another way. */
 export const NOTHING_TO_BOOK =
   "Nothing is left to book: every item of this delivery was fulfilled without lastmile (by another shipping option). If an earlier attempt reached the service, cancel that task in the service's app."
+
+/** Why an attempt that did not complete is retried: the last error a merchant sees until then. */
+export const ATTEMPT_INTERRUPTED = "The booking attempt did not complete."
 
 /** A refusal of the plugin's own, before anything reached the service. */
 export function refusal(reason: string): Extract<ServiceBookingOutcome, { status: "refused" }> {
@@ -109,4 +130,26 @@ export function quotedRateOf(
     co2_savings: typeof rate?.co2Savings === "number" && Number.isFinite(rate.co2Savings) ? rate.co2Savings : null,
     quoted_at: rate?.quotedAt ?? bookedAt.toISOString(),
   }
+}
+
+/** What a task row says a booking came to (after a run that failed: how its compensation settled it). */
+export function outcomeOfRow(row: {
+  id: string
+  status: string
+  task_id: string | null
+  adopted: boolean
+  last_error: string | null
+  next_attempt_at: Date | string | null
+}): BookingOutcome {
+  if (row.status === "booked" && row.task_id) {
+    return { status: "booked", task_row_id: row.id, task_id: row.task_id, adopted: row.adopted }
+  }
+  if (row.status === "needs_attention") {
+    return { status: "needs_attention", reason: row.last_error ?? "waiting for the merchant" }
+  }
+  if (row.status === "failed" && row.next_attempt_at) {
+    const next = new Date(row.next_attempt_at).toISOString()
+    return { status: "failed", reason: row.last_error ?? "the booking failed", next_attempt_at: next }
+  }
+  return { status: "busy", reason: row.last_error ?? "the booking is not recorded yet: the next run records it" }
 }

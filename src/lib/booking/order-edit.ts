@@ -9,6 +9,9 @@ export interface EditAction {
 
 type EditedLine = { line_item_id: string; quantity: number }
 
+/** A line as the edit's notice names it. */
+export type NamedLine = EditedLine & { title: string }
+
 export function editDifference(actions: EditAction[] | null | undefined): {
   added: EditedLine[]
   removed: EditedLine[]
@@ -48,4 +51,18 @@ export function editNoticeMessage(
     removed.length ? `Removed: ${list(removed)}: change task ${taskId} in the service's app.` : "",
   ]
   return parts.filter(Boolean).join(" ")
+}
+
+/** The lines an edit changed, named by their titles (the order's line items as read), in the notice's words. */
+export function namedEdit(
+  difference: { added: EditedLine[]; removed: EditedLine[] },
+  lines: { id: string; title?: string | null; variant_title?: string | null }[],
+  taskReference: string
+): { added: NamedLine[]; removed: NamedLine[]; message: string } {
+  const titles = new Map(lines.map((line) => [line.id, [line.title, line.variant_title].filter(Boolean).join(" – ")]))
+  const named = (edited: EditedLine[]) =>
+    edited.map((l) => ({ ...l, title: titles.get(l.line_item_id) || l.line_item_id }))
+  const added = named(difference.added)
+  const removed = named(difference.removed)
+  return { added, removed, message: editNoticeMessage(taskReference, added, removed) }
 }

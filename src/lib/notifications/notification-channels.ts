@@ -45,3 +45,23 @@ export function missingChannelMessage(channel: string, audience: "shopper" | "me
         "bookings, failed attempts, uncollected orders) reach no one. Register one for it, or set " +
         "notifications.merchant_channel."
 }
+
+/**
+ * What the boot log says of the channels the plugin sends on with no provider
+ * behind them (nothing when messages are off): such a channel sends nothing
+ * and leaves no failed rows (ARCHITECTURE.md, decision 47).
+ */
+export function missingChannelWarnings(
+  notifications: { enabled: boolean; channel: string; merchantChannel: string },
+  channels: ReadonlySet<string>
+): string[] {
+  if (!notifications.enabled) {
+    return []
+  }
+  return [
+    ...(channels.has(notifications.channel) ? [] : [missingChannelMessage(notifications.channel, "shopper")]),
+    ...(channels.has(notifications.merchantChannel)
+      ? []
+      : [missingChannelMessage(notifications.merchantChannel, "merchant")]),
+  ]
+}

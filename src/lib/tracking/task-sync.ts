@@ -39,6 +39,16 @@ export interface TrackedTask {
   unmapped_status: string | null
 }
 
+/** A task row as the sync carries it (step data is kept with the run: only what the sync reads). */
+export function trackedTaskOf(row: TrackedTask): TrackedTask {
+  const { id, kind, status, order_id, return_id, fulfillment_id, merchant_order_id, task_id, tracking_id } = row
+  const { service_status, tracking_state, unmapped_status } = row
+  return {
+    ...{ id, kind, status, order_id, return_id, fulfillment_id, merchant_order_id, task_id, tracking_id },
+    ...{ service_status, tracking_state, unmapped_status },
+  }
+}
+
 /** What one read of the service found, as the rest of the sync needs it. */
 export type TaskStatusReading =
   /** Nothing to record on the task: not booked, no connection, or the read failed. */
@@ -93,6 +103,63 @@ export interface ReturnProgress {
   /** The return's lastmile fulfillment. */
   fulfillment?: { id: string; canceled_at?: string | Date | null; shipped_at?: string | Date | null } | null
   items: ({ item_id: string; quantity: number | string; received_quantity?: number | string | null } | null)[]
+}
+
+/** What a sync reads of Medusa's fulfillment (for a delivery whose state moved past awaiting). */
+export const FULFILLMENT_PROGRESS_FIELDS = [
+  "id",
+  "shipped_at",
+  "delivered_at",
+  "canceled_at",
+  "labels.tracking_number",
+  "labels.tracking_url",
+  "labels.label_url",
+  "items.line_item_id",
+  "items.quantity",
+]
+
+/** What a sync reads of Medusa's return (for a return cancelled or delivered at the service). */
+export const RETURN_PROGRESS_FIELDS = [
+  "id",
+  "status",
+  "items.item_id",
+  "items.quantity",
+  "items.received_quantity",
+  "fulfillments.id",
+  "fulfillments.canceled_at",
+  "fulfillments.shipped_at",
+]
+
+/**
+ * What of Medusa a reading calls for before the updates are planned: nothing when the tracking state did not move
+ * (it was applied when it was recorded), else the delivery's fulfillment or the return, when Medusa may have to be told
+ * (a return delivered is read once, when it moves there, whether or not the merchant has returns marked received).
+ */
+export function progressToRead(reading: TaskStatusReading): {
+  fulfillment_id: string | null
+  return_id: string | null
+} {
+  if (reading.kind !== "status" || !trackingStateMoved(reading)) {
+    return { fulfillment_id: null, return_id: null }
+  }
+  const { task, tracking_state: state } = reading
+  if (task.kind === "delivery") {
+    return { fulfillment_id: state === "awaiting" ? null : task.fulfillment_id, return_id: null }
+  }
+  return { fulfillment_id: null, return_id: state === "cancelled" || state === "delivered" ? task.return_id : null }
+}
+
+/** A return as read, with the task's own fulfillment of it. */
+export function returnProgressOf(
+  row: { status: string; items?: ReturnProgress["items"] | null; fulfillments?: ({ id?: string } | null)[] | null },
+  fulfillmentId: string | null
+): ReturnProgress {
+  const fulfillment = (row.fulfillments ?? []).find((f) => !!f && f.id === fulfillmentId)
+  return {
+    status: row.status,
+    items: row.items ?? [],
+    fulfillment: (fulfillment as ReturnProgress["fulfillment"]) ?? null,
+  }
 }
 
 /** What Medusa is told in this run; each part absent when it already knows. */
@@ -162,6 +229,21 @@ export function fulfillmentUpdates(
     updates.applied.push("fulfillment marked delivered")
   }
   return updates
+}
+
+/** What Medusa is told of a reading, from what it knows already (`progressToRead`'s reads). */
+export function trackingUpdatesOf(
+  reading: TaskStatusReading,
+  markReturnsReceived: boolean,
+  known: { fulfillment?: FulfillmentProgress | null; orderReturn?: ReturnProgress | null }
+): TrackingUpdates {
+  if (reading.kind !== "status" || !trackingStateMoved(reading)) {
+    return NO_UPDATES
+  }
+  const { task, tracking_state: state } = reading
+  return task.kind === "delivery"
+    ? fulfillmentUpdates(task, state, known.fulfillment)
+    : returnUpdates(task, state, markReturnsReceived, known.orderReturn)
 }
 
 /** A delivered return task receives what is still outstanding of the return, when the merchant asked for it. */

@@ -5,6 +5,9 @@
 import { RunCoalescer } from "../support/run-coalescer"
 import { ThrottledLog } from "../support/throttled-log"
 
+/** The event a bell rings: a worker re-reads the task (the webhook-received subscriber). */
+export const WEBHOOK_RECEIVED_EVENT = "lastmile.webhook.received"
+
 export interface BellData {
   id: string
   lastmile_task_id: string

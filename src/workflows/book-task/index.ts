@@ -1,21 +1,26 @@
 /**
  * The one booking workflow, for every task (ARCHITECTURE.md, decision 39): identify the task, take its lock (unless the
- * caller holds it), plan, then either create the fulfillment (whose `fulfillmentCreated` hook runs this workflow for
- * it) or book at the service and record the outcome, as data. Only that hook turns a refusal into an error.
+ * caller holds it), read Medusa, plan, then either create the fulfillment (whose `fulfillmentCreated` hook runs this
+ * workflow for it and hands its outcome back) or book at the service and record the outcome, as data. Only that hook
+ * turns a refusal into an error.
  */
 import { acquireLockStep, createOrderFulfillmentWorkflow, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { WorkflowResponse, createWorkflow, transform, when } from "@medusajs/framework/workflows-sdk"
-import type { BookingErrorCode, BookingSkip } from "../../lib/booking/booking-outcome"
+import type { BookingOutcome } from "../../lib/booking/booking-outcome"
+import type { BookingPlan } from "../../lib/booking/booking-plan"
 import { identifyTaskStep } from "./steps/identify-task"
-import { type BookingPlan, type PrepareBookingInput, prepareBookingStep } from "./steps/prepare-booking"
+import { readBookingStep } from "./steps/read-booking"
+import { type PrepareBookingInput, prepareBookingStep } from "./steps/prepare-booking"
 import { bookAtServiceStep } from "./steps/book-at-service"
-import { type RecordedOutcome, recordBookingOutcomeStep } from "./steps/record-booking-outcome"
-import { readTaskOutcomeStep } from "./steps/read-task-outcome"
+import { recordBookingOutcomeStep } from "./steps/record-booking-outcome"
+import { takeHookOutcomeStep } from "./steps/take-hook-outcome"
 import { sendTaskNotificationsStep } from "../notify-task/steps/send-task-notifications"
+import type { BookingTarget } from "../../lib/booking/booking-read"
 
-export type { BookingTarget } from "./read-booking"
+export type { BookingTarget }
 
-export interface BookTaskWorkflowInput extends Omit<PrepareBookingInput, "identity"> {
+export interface BookTaskWorkflowInput extends Pick<PrepareBookingInput, "attempt" | "retry_needs_attention"> {
+  target: BookingTarget
   /** The owner id of the task's lock (generated when absent). */
   lock_owner?: string
   /** The caller holds the task's lock under `lock_owner` already: this run takes none. */
@@ -24,13 +29,8 @@ export interface BookTaskWorkflowInput extends Omit<PrepareBookingInput, "identi
   lock_timeout?: number
 }
 
-export type BookTaskWorkflowOutput =
-  | BookingSkip
-  | RecordedOutcome
-  /** Refused before any attempt: a second fulfillment of a booked delivery, a cancelled order's. */
-  | { status: "refused"; code: BookingErrorCode; reason: string }
-  /** The booking ran inside the fulfillment this run created; its outcome, as its row records it. */
-  | { status: "booking"; reason: string }
+/** What the run came to (`BookingOutcome`, lib/booking/booking-outcome.ts). */
+export type BookTaskWorkflowOutput = BookingOutcome
 
 export const bookTaskWorkflowId = "lastmile-book-task"
 
@@ -48,13 +48,22 @@ export const bookTaskWorkflow = createWorkflow(bookTaskWorkflowId, (input: BookT
   const lockTimeout = transform({ input }, ({ input }) => input.lock_timeout ?? 60)
   acquireLockStep({ key: lockKey, ownerId: lockOwner, timeout: lockTimeout, ttl: 120, executeOnSubWorkflow: true })
 
-  const plan = prepareBookingStep(transform({ input, identity }, ({ input, identity }) => ({ ...input, identity })))
+  const reads = readBookingStep({ target: input.target, identity })
+  const plan = prepareBookingStep(
+    transform({ input, identity, reads }, ({ input, identity, reads }) => ({
+      reads,
+      identity,
+      attempt: input.attempt,
+      retry_needs_attention: input.retry_needs_attention,
+    }))
+  )
 
   const fulfilled = when("lastmile-book-task-when-fulfil", { plan }, ({ plan }) => plan.action === "fulfil").then(
     () => {
       const attempt = transform({ plan }, ({ plan }) => plan as Extract<BookingPlan, { action: "fulfil" }>)
       createOrderFulfillmentWorkflow.runAsStep({ input: transform({ attempt }, ({ attempt }) => attempt.fulfillment) })
-      return readTaskOutcomeStep(attempt)
+      // The booking ran inside that workflow, in its hook, which handed back what it came to.
+      return takeHookOutcomeStep({ lock_owner: lockOwner })
     }
   )
 
@@ -74,7 +83,7 @@ export const bookTaskWorkflow = createWorkflow(bookTaskWorkflowId, (input: BookT
     continueOnPermanentFailure: true,
   })
 
-  const result = transform({ plan, fulfilled, recorded }, ({ plan, fulfilled, recorded }): BookTaskWorkflowOutput => {
+  const result = transform({ plan, fulfilled, recorded }, ({ plan, fulfilled, recorded }): BookingOutcome => {
     switch (plan.action) {
       case "skip":
         return plan.outcome

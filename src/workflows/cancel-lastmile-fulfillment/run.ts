@@ -8,8 +8,9 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
 import { cancelLastmileFulfillmentWorkflow } from "./index"
-import { LASTMILE_MODULE } from "../../modules/lastmile"
-import type { LastmileModuleService } from "../../modules/lastmile/service"
+import { PluginSettingsService } from "../../modules/lastmile/services/plugin-settings"
+import { ServiceConnectionService } from "../../modules/lastmile/services/service-connection"
+import { TaskRowsService } from "../../modules/lastmile/services/task-rows"
 import { errorMessage } from "../../lib/support/error-message"
 
 export interface CancelledTask {
@@ -22,8 +23,7 @@ export async function cancelTaskAnyway(
   taskRowId: string,
   actorId: string | null
 ): Promise<CancelledTask> {
-  const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
-  const task = await tasks.retrieveLastmileTask(taskRowId)
+  const task = await TaskRowsService.of(container).retrieve(taskRowId)
   if (task.status !== "booked" || !task.fulfillment_id || !task.task_id) {
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
@@ -34,7 +34,7 @@ export async function cancelTaskAnyway(
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "Medusa's side of this task is cancelled already.")
   }
   let serviceStatus: string | null = null
-  const connection = tasks.connection()
+  const connection = ServiceConnectionService.of(container).get()
   try {
     const remote = connection
       ? await connection.client.findTask(task.merchant_order_id, {
@@ -47,7 +47,7 @@ export async function cancelTaskAnyway(
     // The merchant cancels anyway: what the service could not tell is recorded too.
     serviceStatus = `unreadable: ${errorMessage(error)}`
   }
-  const phase = serviceStatus ? tasks.getPluginOptions().statusTable.phaseOf(serviceStatus) : null
+  const phase = serviceStatus ? PluginSettingsService.of(container).options.statusTable.phaseOf(serviceStatus) : null
   const by = phase === "cancelled" ? "service" : "merchant"
   const { errors } = await cancelLastmileFulfillmentWorkflow(container).run({
     input: {

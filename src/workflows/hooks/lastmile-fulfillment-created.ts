@@ -1,8 +1,9 @@
 /**
  * Books every lastmile fulfillment Medusa creates, whoever creates it, inside the workflow that creates it
- * (ARCHITECTURE.md, decisions 19 and 39). The one place a refusal becomes an error, so Medusa undoes the fulfillment
- * and the merchant reads a 400 with the reason. If Medusa undoes a booked fulfillment, the compensation takes the
- * booking off it (so Medusa can cancel it) and the row adopts the booked task at the next attempt.
+ * (ARCHITECTURE.md, decisions 19 and 39), and hands what the booking came to back to the plugin's own run that created
+ * it. The one place a refusal becomes an error, so Medusa undoes the fulfillment and the merchant reads a 400 with the
+ * reason. If Medusa undoes a booked fulfillment, the compensation takes the booking off it (so Medusa can cancel it)
+ * and the row adopts the booked task at the next attempt.
  */
 import { logger } from "@medusajs/framework/logger"
 import { MedusaError } from "@medusajs/framework/utils"
@@ -10,8 +11,7 @@ import { StepResponse } from "@medusajs/framework/workflows-sdk"
 import { createOrderFulfillmentWorkflow } from "@medusajs/medusa/core-flows"
 import { bookTask } from "../book-task/run"
 import { clearFulfillmentBooking } from "../book-task/steps/record-booking-outcome"
-import { LASTMILE_MODULE } from "../../modules/lastmile"
-import type { LastmileModuleService } from "../../modules/lastmile/service"
+import { TaskRowsService } from "../../modules/lastmile/services/task-rows"
 import { readBookingAdditionalData } from "../../lib/contracts/plugin-data"
 import { BOOKING_ERROR_CODES } from "../../lib/booking/booking-outcome"
 import { claimHook } from "../../lib/support/claim-hook"
@@ -33,10 +33,14 @@ claimHook(
           { kind: "fulfillment", fulfillment_id: fulfillment.id },
           { lock_owner: run.lock_owner, lock_held: !!run.lock_owner, attempt: run.attempt }
         )
+        if (run.lock_owner) {
+          // The plugin's own run created this fulfillment: it learns the outcome from here, as data.
+          TaskRowsService.of(container).handOutcome(run.lock_owner, outcome)
+        }
         switch (outcome.status) {
           case "booked":
             return new StepResponse<void, Booked>(undefined, {
-              task_row_id: outcome.taskRowId,
+              task_row_id: outcome.task_row_id,
               fulfillment_id: fulfillment.id,
             })
           case "not_lastmile":
@@ -49,7 +53,7 @@ claimHook(
           case "failed":
             throw new MedusaError(
               MedusaError.Types.NOT_ALLOWED,
-              `${outcome.reason}. Nothing was booked; the lastmile booking job tries again${outcome.nextAttemptAt ? ` from ${outcome.nextAttemptAt.toISOString()}` : ""}, or use Retry in the order's Lastmile panel.`,
+              `${outcome.reason}. Nothing was booked; the lastmile booking job tries again${outcome.next_attempt_at ? ` from ${outcome.next_attempt_at}` : ""}, or use Retry in the order's Lastmile panel.`,
               BOOKING_ERROR_CODES.failed
             )
           default:
@@ -64,7 +68,7 @@ claimHook(
       async (booked, { container }) => {
         if (booked) {
           await clearFulfillmentBooking(container, booked.fulfillment_id)
-          await container.resolve<LastmileModuleService>(LASTMILE_MODULE).recordBookingUndone(booked)
+          await TaskRowsService.of(container).recordBookingUndone(booked)
         }
       }
     ),

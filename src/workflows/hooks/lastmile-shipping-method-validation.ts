@@ -13,16 +13,15 @@ import { listCartRates } from "../../lib/checkout/medusa/cart-rates"
 import { requestedRate } from "../../lib/checkout/chosen-rate"
 import type { LastmileRatesResponse } from "../../lib/checkout/option-rate"
 import { claimHook } from "../../lib/support/claim-hook"
-import { LASTMILE_MODULE } from "../../modules/lastmile"
-import type { LastmileModuleService } from "../../modules/lastmile/service"
+import { CheckoutAnswersService } from "../../modules/lastmile/services/checkout-answers"
 
 const validateLastmileChoice: Parameters<typeof addShippingMethodToCartWorkflow.hooks.validate>[0] = async (
   { input, cart },
   { container }
 ) => {
   const requested = (input.options ?? []) as { id: string; data?: Record<string, unknown> }[]
-  const module = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
-  const catalogue = await module.checkoutCatalogue.read(container)
+  const checkout = CheckoutAnswersService.of(container)
+  const catalogue = await checkout.catalogue.read(container)
   if (!requested.some((option) => catalogue.options.has(option.id))) {
     return
   }
@@ -36,7 +35,7 @@ const validateLastmileChoice: Parameters<typeof addShippingMethodToCartWorkflow.
     throw new MedusaError(MedusaError.Types.INVALID_DATA, check.problems.map((p) => p.message).join(" "))
   }
 
-  const { body } = await listCartRates(container, shopper.id, module.cartRatesState())
+  const { body } = await listCartRates(container, shopper.id, checkout.cartRatesState())
   const answer = JSON.parse(body) as LastmileRatesResponse
   for (const { id, data } of requested) {
     const rate = answer.rates.find((r) => r.shipping_option_id === id)

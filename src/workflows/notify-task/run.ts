@@ -5,8 +5,8 @@
  * first, at most `poll_batch_size` of them. Testable with a `now`.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { LASTMILE_MODULE } from "../../modules/lastmile"
-import type { LastmileModuleService } from "../../modules/lastmile/service"
+import { PluginSettingsService } from "../../modules/lastmile/services/plugin-settings"
+import { TaskRowsService } from "../../modules/lastmile/services/task-rows"
 import { notifyTaskWorkflow } from "./index"
 import type { SentTaskNotifications } from "./steps/send-task-notifications"
 
@@ -14,12 +14,11 @@ export async function notifyDueTasks(
   container: MedusaContainer,
   { now = new Date() }: { now?: Date } = {}
 ): Promise<Record<string, SentTaskNotifications>> {
-  const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
-  const options = tasks.getPluginOptions()
+  const options = PluginSettingsService.of(container).options
   if (!options.notifications.enabled) {
     return {}
   }
-  const due = await tasks.listLastmileTasks(
+  const due = await TaskRowsService.of(container).list(
     { notify_at: { $lte: now } },
     { select: ["id"], take: options.pollBatchSize, order: { notify_at: "ASC" } }
   )

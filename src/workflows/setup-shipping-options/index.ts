@@ -17,18 +17,15 @@ import {
   createServiceZonesWorkflow,
   createShippingOptionsWorkflow,
   createShippingProfilesWorkflow,
+  useQueryGraphStep,
 } from "@medusajs/medusa/core-flows"
 import { randomUUID } from "node:crypto"
 import type { FulfillmentSetDTO, FulfillmentWorkflow, LinkDefinition, ServiceZoneDTO } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { type WorkflowData, WorkflowResponse, createWorkflow, transform, when } from "@medusajs/framework/workflows-sdk"
 import type { SetupReport, SetupRequest } from "../../lib/contracts/admin-api"
-import {
-  type FulfillmentSetRef,
-  type ServiceZoneRef,
-  type ShippingSetupPlan,
-  planShippingSetupStep,
-} from "./steps/plan-shipping-setup"
+import type { FulfillmentSetRef, ServiceZoneRef, ShippingSetupPlan } from "../../lib/store/shipping-setup"
+import { planShippingSetupStep } from "./steps/plan-shipping-setup"
 
 /** What the merchant chose; `{}` sets up what it can and puts the return option on the dispatch location. */
 export type SetupShippingOptionsWorkflowInput = SetupRequest
@@ -105,7 +102,35 @@ export const setupShippingOptionsWorkflow = createWorkflow(
   setupShippingOptionsWorkflowId,
   (input: SetupShippingOptionsWorkflowInput) => {
     const lockOwner = acquireSetupLock()
-    const plan = planShippingSetupStep(input)
+    // What the plan needs of Medusa besides the locations: the default shipping profile (Medusa's migrations create
+    // one), the regions' currencies, and the sales channels ticked (none read when none are).
+    const { data: defaultProfiles } = useQueryGraphStep({
+      entity: "shipping_profile",
+      fields: ["id"],
+      filters: { type: "default" },
+      pagination: { take: 1, order: { created_at: "ASC" } },
+    }).config({ name: "lastmile-setup-read-default-profile" })
+    const { data: regions } = useQueryGraphStep({ entity: "region", fields: ["currency_code"] }).config({
+      name: "lastmile-setup-read-regions",
+    })
+    const channelIds = transform({ input }, ({ input }) => [...new Set(input.sales_channel_ids ?? [])])
+    const channels = when(
+      "lastmile-setup-when-channels-ticked",
+      { channelIds },
+      ({ channelIds }) => !!channelIds.length
+    ).then(() =>
+      useQueryGraphStep({ entity: "sales_channel", fields: ["id", "name"], filters: { id: channelIds } }).config({
+        name: "lastmile-setup-read-sales-channels",
+      })
+    )
+    const plan = planShippingSetupStep(
+      transform({ input, defaultProfiles, regions, channels }, ({ input, defaultProfiles, regions, channels }) => ({
+        request: input,
+        shipping_profile_id: defaultProfiles[0]?.id ?? null,
+        regions,
+        sales_channels: channels?.data ?? [],
+      }))
+    )
 
     const profiles = when(
       "lastmile-setup-when-profile-missing",

@@ -22,14 +22,18 @@ import {
   markOrderFulfillmentAsDeliveredWorkflow,
   receiveAndCompleteReturnOrderWorkflow,
   releaseLockStep,
+  useQueryGraphStep,
 } from "@medusajs/medusa/core-flows"
 import { WorkflowResponse, createWorkflow, transform, when } from "@medusajs/framework/workflows-sdk"
 import {
+  FULFILLMENT_PROGRESS_FIELDS,
+  RETURN_PROGRESS_FIELDS,
   type SyncOutcome,
   type SyncSource,
   TASK_STATUS_CHANGED_EVENT,
   type TaskStatusReading,
   type TrackingUpdates,
+  progressToRead,
   statusChangedPayload,
   syncOutcome,
   taskTrackingLockKey,
@@ -88,7 +92,34 @@ export const syncTaskStatusWorkflow = createWorkflow(syncTaskStatusWorkflowId, (
   acquireLockStep({ key, timeout: 30, ttl: 120, executeOnSubWorkflow: true })
   const waiting = listWaitingWebhookEventsStep({ task_row_id: input.task_row_id })
   const reading = readTaskStatusStep({ task_row_id: input.task_row_id, source: input.source })
-  const updates = planTrackingUpdatesStep(reading)
+  // What Medusa knows of the parcel already, read only when the state moved (one transform per value).
+  const fulfillmentId = transform({ reading }, ({ reading }) => progressToRead(reading).fulfillment_id)
+  const returnId = transform({ reading }, ({ reading }) => progressToRead(reading).return_id)
+  const fulfillment = when(
+    "lastmile-sync-when-fulfillment-read",
+    { fulfillmentId },
+    ({ fulfillmentId }) => !!fulfillmentId
+  ).then(() =>
+    useQueryGraphStep({
+      entity: "fulfillment",
+      fields: FULFILLMENT_PROGRESS_FIELDS,
+      filters: { id: fulfillmentId },
+    }).config({
+      name: "lastmile-sync-read-fulfillment",
+    })
+  )
+  const orderReturn = when("lastmile-sync-when-return-read", { returnId }, ({ returnId }) => !!returnId).then(() =>
+    useQueryGraphStep({ entity: "return", fields: RETURN_PROGRESS_FIELDS, filters: { id: returnId } }).config({
+      name: "lastmile-sync-read-return",
+    })
+  )
+  const updates = planTrackingUpdatesStep(
+    transform({ reading, fulfillment, orderReturn }, ({ reading, fulfillment, orderReturn }) => ({
+      reading,
+      fulfillment: fulfillment?.data[0] ?? null,
+      order_return: orderReturn?.data[0] ?? null,
+    }))
+  )
 
   // Medusa first: if it refuses, the run is undone and the row keeps its old state for the next read.
   when("lastmile-sync-when-shipment-needed", { updates }, ({ updates }) => !!updates.shipment).then(() => {

@@ -1,6 +1,6 @@
 /**
  * An order's exchanges and claims, as the booking reads them: each replacement's own items (booked as its own delivery,
- * never with the order's) and the options its outbound methods use.
+ * never with the order's) and the options its outbound methods use; and the return of one's inbound items.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
@@ -42,4 +42,14 @@ export async function readOrderReplacements(container: MedusaContainer, orderId:
     ...(exchanges.data as ReplacementRow[]).map(read("exchange")),
     ...(claims.data as ReplacementRow[]).map(read("claim")),
   ]
+}
+
+/** The return of an exchange's or a claim's inbound items, if it has one. */
+export async function replacementReturnId(container: MedusaContainer, referenceId: string): Promise<string | null> {
+  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: referenceId.startsWith("claim") ? "order_claim" : "order_exchange",
+    fields: ["id", "return_id"],
+    filters: { id: referenceId },
+  })
+  return data[0]?.return_id ?? null
 }

@@ -5,7 +5,7 @@
  */
 import { moduleIntegrationTestRunner } from "@medusajs/test-utils"
 import type { LastmileModuleService } from "../service"
-import { ATTEMPT_INTERRUPTED } from "../service"
+import { ATTEMPT_INTERRUPTED } from "../../../lib/booking/booking-outcome"
 import { LASTMILE_MODULE } from ".."
 
 jest.setTimeout(60_000)
@@ -18,7 +18,12 @@ moduleIntegrationTestRunner<LastmileModuleService>({
   injectedDependencies: { logger },
   testSuite: ({ service }) => {
     const delivery = (reference = "order_1") =>
-      service.findOrCreateTask({ kind: "delivery", origin: "order", order_id: "order_1", merchant_order_id: reference })
+      service.tasks.findOrCreate({
+        kind: "delivery",
+        origin: "order",
+        order_id: "order_1",
+        merchant_order_id: reference,
+      })
 
     it("keeps one row per reference, and counts each attempt on it", async () => {
       const first = await delivery()
@@ -26,7 +31,7 @@ moduleIntegrationTestRunner<LastmileModuleService>({
       expect(again.id).toBe(first.id)
       expect(first).toMatchObject({ status: "pending", attempts: 0 })
 
-      expect(await service.startAttempt(first, { name: "#1001" })).toBe(1)
+      expect(await service.tasks.startAttempt(first, { name: "#1001" })).toBe(1)
       expect(await service.retrieveLastmileTask(first.id)).toMatchObject({
         status: "booking",
         attempts: 1,
@@ -39,9 +44,9 @@ moduleIntegrationTestRunner<LastmileModuleService>({
 
     it("records a booking with the rate it promised, where it stands and when its order was placed", async () => {
       const task = await delivery()
-      await service.startAttempt(task)
+      await service.tasks.startAttempt(task)
       const placed = new Date("2026-11-20T10:00:00.000Z")
-      await service.recordBooked(await service.retrieveLastmileTask(task.id), "ful_1", {
+      await service.tasks.recordBooked(await service.retrieveLastmileTask(task.id), "ful_1", {
         task_id: "1001",
         tracking_id: "LM1001",
         tracking_url: "https://track.example/LM1001",
@@ -81,17 +86,17 @@ moduleIntegrationTestRunner<LastmileModuleService>({
 
     it("settles an interrupted attempt only while the row is still that attempt's", async () => {
       const task = await delivery()
-      const attempts = await service.startAttempt(task)
-      await service.settleInterruptedAttempt({ task_row_id: task.id, attempts: attempts + 1 })
+      const attempts = await service.tasks.startAttempt(task)
+      await service.tasks.settleInterruptedAttempt({ task_row_id: task.id, attempts: attempts + 1 })
       expect(await service.retrieveLastmileTask(task.id)).toMatchObject({ status: "booking" })
 
-      await service.settleInterruptedAttempt({ task_row_id: task.id, attempts })
+      await service.tasks.settleInterruptedAttempt({ task_row_id: task.id, attempts })
       const settled = await service.retrieveLastmileTask(task.id)
       expect(settled).toMatchObject({ status: "failed", last_error: ATTEMPT_INTERRUPTED })
       expect(new Date(settled.next_attempt_at!).getTime()).toBeGreaterThan(Date.now())
 
       // A settled row is another run's outcome: a late compensation leaves it.
-      await service.settleInterruptedAttempt({ task_row_id: task.id, attempts }, { posted: true, cause: "late" })
+      await service.tasks.settleInterruptedAttempt({ task_row_id: task.id, attempts }, { posted: true, cause: "late" })
       expect(await service.retrieveLastmileTask(task.id)).toMatchObject({ status: "failed" })
 
       // A return whose request may have posted waits for the merchant; items picked by hand always do.
@@ -99,14 +104,14 @@ moduleIntegrationTestRunner<LastmileModuleService>({
         ["return", "return"],
         ["delivery", "part"],
       ] as const) {
-        const row = await service.findOrCreateTask({
+        const row = await service.tasks.findOrCreate({
           kind,
           origin,
           order_id: "order_1",
           merchant_order_id: `ref_${origin}`,
         })
-        const attempt = await service.startAttempt(row)
-        await service.settleInterruptedAttempt(
+        const attempt = await service.tasks.startAttempt(row)
+        await service.tasks.settleInterruptedAttempt(
           { task_row_id: row.id, attempts: attempt },
           { posted: kind === "return" }
         )
@@ -116,14 +121,14 @@ moduleIntegrationTestRunner<LastmileModuleService>({
 
     it("leaves a task whose fulfillment Medusa undid to be adopted, and items picked by hand to the merchant", async () => {
       for (const origin of ["order", "part"] as const) {
-        const task = await service.findOrCreateTask({
+        const task = await service.tasks.findOrCreate({
           kind: "delivery",
           origin,
           order_id: "order_2",
           merchant_order_id: `order_2~${origin}`,
         })
-        await service.startAttempt(task)
-        await service.recordBooked(await service.retrieveLastmileTask(task.id), "ful_2", {
+        await service.tasks.startAttempt(task)
+        await service.tasks.recordBooked(await service.retrieveLastmileTask(task.id), "ful_2", {
           task_id: "2002",
           tracking_id: null,
           tracking_url: null,
@@ -131,10 +136,10 @@ moduleIntegrationTestRunner<LastmileModuleService>({
           service_status: "NOT_STARTED",
           adopted: false,
         })
-        await service.recordBookingUndone({ task_row_id: task.id, fulfillment_id: "ful_other" })
+        await service.tasks.recordBookingUndone({ task_row_id: task.id, fulfillment_id: "ful_other" })
         expect(await service.retrieveLastmileTask(task.id)).toMatchObject({ status: "booked" })
 
-        await service.recordBookingUndone({ task_row_id: task.id, fulfillment_id: "ful_2" })
+        await service.tasks.recordBookingUndone({ task_row_id: task.id, fulfillment_id: "ful_2" })
         expect(await service.retrieveLastmileTask(task.id)).toMatchObject({
           status: origin === "part" ? "needs_attention" : "failed",
           fulfillment_id: null,
@@ -148,10 +153,13 @@ moduleIntegrationTestRunner<LastmileModuleService>({
       await service.updateLastmileTasks({ id: task.id, task_id: "3003" })
       const event = { eventKey: "id:evt_1", taskId: "3003", taskReference: "3003", payload: { taskId: 3003 } }
 
-      expect(await service.recordWebhookEvent(event)).toMatchObject({ status: "received", lastmile_task_id: task.id })
-      expect(await service.recordWebhookEvent(event)).toMatchObject({ status: "duplicate", lastmile_task_id: task.id })
+      expect(await service.webhookEvents.record(event)).toMatchObject({ status: "received", lastmile_task_id: task.id })
+      expect(await service.webhookEvents.record(event)).toMatchObject({
+        status: "duplicate",
+        lastmile_task_id: task.id,
+      })
       expect(
-        await service.recordWebhookEvent({ ...event, eventKey: "id:evt_2", taskId: "9999", taskReference: "9999" })
+        await service.webhookEvents.record({ ...event, eventKey: "id:evt_2", taskId: "9999", taskReference: "9999" })
       ).toMatchObject({ status: "ignored", lastmile_task_id: null })
       expect(await service.listLastmileWebhookEvents({}, { take: 10 })).toHaveLength(3)
     })

@@ -4,18 +4,18 @@
  * blindly.
  */
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
-import { LASTMILE_MODULE } from "../../../modules/lastmile"
-import type { LastmileModuleService } from "../../../modules/lastmile/service"
+import { ServiceConnectionService } from "../../../modules/lastmile/services/service-connection"
+import { TaskRowsService } from "../../../modules/lastmile/services/task-rows"
 import { type BookingSubject, bookAtService } from "../../../lib/booking/book-at-service"
 import { type ServiceBookingOutcome, refusal } from "../../../lib/booking/booking-outcome"
-import type { Attempt } from "./prepare-booking"
+import type { Attempt } from "../../../lib/booking/booking-plan"
 
 export const bookAtServiceStepId = "lastmile-book-at-service"
 
 export const bookAtServiceStep = createStep(
   bookAtServiceStepId,
   async ({ subject, task_row_id, attempts }: Attempt & { subject: BookingSubject }, { container }) => {
-    const connection = container.resolve<LastmileModuleService>(LASTMILE_MODULE).connection()
+    const connection = ServiceConnectionService.of(container).get()
     const outcome: ServiceBookingOutcome = connection
       ? await bookAtService(connection.client, subject, connection.options)
       : refusal("the lastmile provider is not configured in medusa-config.")
@@ -25,7 +25,7 @@ export const bookAtServiceStep = createStep(
   async (posted, { container }) => {
     if (posted) {
       // The task may exist at the service now: a return waits for the merchant, a delivery's next attempt adopts it.
-      await container.resolve<LastmileModuleService>(LASTMILE_MODULE).settleInterruptedAttempt(posted, {
+      await TaskRowsService.of(container).settleInterruptedAttempt(posted, {
         posted: true,
         cause: "The booking reached the service, but the run did not complete.",
       })

@@ -1,19 +1,22 @@
 /**
  * Which task a booking run is for, read before its lock is taken: its reference at the service (decision 2), so the
- * lock's key. A fulfillment is read first, since which delivery it is depends on its items. The lock's owner is settled
- * here: a step's result is kept with the run, a transform's is not.
+ * lock's key. A fulfillment is read first (lib/booking/medusa), since which delivery it is depends on its items. The
+ * lock's owner is settled here: a step's result is kept with the run, a transform's is not.
  */
 import { randomUUID } from "node:crypto"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import type { BookingSkip } from "../../../lib/booking/booking-outcome"
-import { type BookingTarget, type FulfillmentIdentity, readFulfillmentBooking } from "../read-booking"
+import { type BookingRead, type BookingTarget, referenceOf } from "../../../lib/booking/booking-read"
+import { readFulfillmentBooking } from "../../../lib/booking/medusa/read-booking"
+import { ServiceConnectionService } from "../../../modules/lastmile/services/service-connection"
+import { TaskRowsService } from "../../../modules/lastmile/services/task-rows"
 
 type Identity =
   | { action: "skip"; outcome: BookingSkip }
   | { action: "refuse"; reason: string }
   | { action: "go"; kind: "order" | "return"; reference: string }
-  | { action: "go"; kind: "fulfillment"; reference: string; delivery: Extract<FulfillmentIdentity, { action: "book" }> }
+  | { action: "go"; kind: "fulfillment"; reference: string; delivery: BookingRead }
 
 export type TaskIdentity = Identity & { lock_owner: string }
 
@@ -30,10 +33,12 @@ export const identifyTaskStep = createStep(
 /** Which task the target is, without the lock's owner (the runner reads it again after a failed run). */
 export async function identify(container: MedusaContainer, target: BookingTarget): Promise<Identity> {
   if (target.kind !== "fulfillment") {
-    const reference = target.kind === "order" ? (target.reference_id ?? target.order_id) : target.return_id
-    return { action: "go", kind: target.kind, reference }
+    return { action: "go", kind: target.kind, reference: referenceOf(target) }
   }
-  const delivery = await readFulfillmentBooking(container, target.fulfillment_id)
+  const delivery = await readFulfillmentBooking(container, target.fulfillment_id, {
+    deliveryTypes: ServiceConnectionService.of(container).get()?.options.deliveryTypes ?? null,
+    rows: TaskRowsService.of(container),
+  })
   if (delivery.action === "book") {
     return { action: "go", kind: "fulfillment", reference: delivery.subject.merchantOrderId, delivery }
   }

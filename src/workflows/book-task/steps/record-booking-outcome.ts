@@ -9,22 +9,15 @@
 import type { IFulfillmentModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
-import { LASTMILE_MODULE } from "../../../modules/lastmile"
-import type { LastmileModuleService, TaskRow } from "../../../modules/lastmile/service"
-import { type ServiceBookingOutcome, quotedRateOf } from "../../../lib/booking/booking-outcome"
+import { type TaskRow, TaskRowsService } from "../../../modules/lastmile/services/task-rows"
+import { type BookingOutcome, type ServiceBookingOutcome, quotedRateOf } from "../../../lib/booking/booking-outcome"
 import { LASTMILE_DATA_MARKER, PENDING_BOOKING, toFulfillmentData, toLabels } from "../../../lib/contracts/plugin-data"
-import type { BookingPlan } from "./prepare-booking"
+import type { BookingPlan } from "../../../lib/booking/booking-plan"
 import { errorMessage } from "../../../lib/support/error-message"
 
 export type RecordBookingOutcomeInput = Pick<Extract<BookingPlan, { action: "book" }>, "task_row_id" | "read"> & {
   outcome: ServiceBookingOutcome
 }
-
-export type RecordedOutcome =
-  | { status: "booked"; task_row_id: string; task_id: string; adopted: boolean }
-  | { status: "needs_attention"; reason: string }
-  /** The next attempt as an ISO timestamp (workflow results travel as JSON). */
-  | { status: "failed"; reason: string; next_attempt_at: string }
 
 /** The row, and the fulfillment's data, before the booking. */
 type Before = { row: TaskRow; fulfillment?: { id: string; data: Record<string, unknown> | null } }
@@ -34,13 +27,13 @@ export const recordBookingOutcomeStepId = "lastmile-record-booking-outcome"
 export const recordBookingOutcomeStep = createStep(
   recordBookingOutcomeStepId,
   async ({ task_row_id, read, outcome }: RecordBookingOutcomeInput, { container }) => {
-    const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
+    const tasks = TaskRowsService.of(container)
     const logger = container.resolve<Logger>(ContainerRegistrationKeys.LOGGER)
-    const row = await tasks.retrieveLastmileTask(task_row_id)
+    const row = await tasks.retrieve(task_row_id)
     if (outcome.status !== "booked") {
       // As the row's kind and origin say: items the merchant picked by hand, which the job cannot redo, wait for them.
       const { reason, next } = await tasks.settle(row, outcome)
-      const recorded: RecordedOutcome = next
+      const recorded: BookingOutcome = next
         ? { status: "failed", reason, next_attempt_at: next.toISOString() }
         : { status: "needs_attention", reason }
       logger.warn(
@@ -48,7 +41,7 @@ export const recordBookingOutcomeStep = createStep(
           ? `lastmile: booking ${read.subject.merchantOrderId} failed, retrying from ${next.toISOString()}: ${reason}`
           : `lastmile: booking ${read.subject.merchantOrderId} needs attention: ${reason}`
       )
-      return new StepResponse<RecordedOutcome, Before>(recorded, { row })
+      return new StepResponse<BookingOutcome, Before>(recorded, { row })
     }
 
     const fulfillments = container.resolve<IFulfillmentModuleService>(Modules.FULFILLMENT)
@@ -70,7 +63,7 @@ export const recordBookingOutcomeStep = createStep(
       bookedAt,
     })
     const before: Before = { row, fulfillment: fulfillment && { id: fulfillment.id, data: fulfillment.data ?? null } }
-    await tasks.updateLastmileTasks({ id: row.id, fulfillment_id: read.fulfillment_id, ...fields })
+    await tasks.update({ id: row.id, fulfillment_id: read.fulfillment_id, ...fields })
     // Medusa's input type leaves labels out, but the module stores them.
     await fulfillments.updateFulfillment(read.fulfillment_id, { data, labels: toLabels(data) } as never)
     try {
@@ -86,14 +79,14 @@ export const recordBookingOutcomeStep = createStep(
         `lastmile: task ${fields.task_id} is booked and on its fulfillment, but its row could not be marked booked yet (${errorMessage(error)}); the booking job finishes it`
       )
     }
-    const recorded: RecordedOutcome = { status: "booked", task_row_id: row.id, task_id: fields.task_id, adopted }
-    return new StepResponse<RecordedOutcome, Before>(recorded, before)
+    const recorded: BookingOutcome = { status: "booked", task_row_id: row.id, task_id: fields.task_id, adopted }
+    return new StepResponse<BookingOutcome, Before>(recorded, before)
   },
   async (before, { container }) => {
     if (!before) {
       return
     }
-    await container.resolve<LastmileModuleService>(LASTMILE_MODULE).restoreTaskRow(before.row)
+    await TaskRowsService.of(container).restore(before.row)
     if (before.fulfillment) {
       await clearFulfillmentBooking(container, before.fulfillment.id, before.fulfillment.data)
     }

@@ -7,8 +7,7 @@
 import type { IFulfillmentModuleService } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
-import { LASTMILE_MODULE } from "../../../modules/lastmile"
-import type { LastmileModuleService, TaskRow } from "../../../modules/lastmile/service"
+import { type TaskRow, TaskRowsService } from "../../../modules/lastmile/services/task-rows"
 import { withHistoryEntry } from "../../../lib/tracking/task-history"
 import type { TaskCancellation } from "../../../lib/contracts/admin-api"
 
@@ -33,9 +32,9 @@ export const markCancelledStepId = "lastmile-mark-cancelled"
 export const markCancelledStep = createStep(
   markCancelledStepId,
   async (input: MarkCancelledInput, { container }) => {
-    const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
+    const tasks = TaskRowsService.of(container)
     const fulfillments = container.resolve<IFulfillmentModuleService>(Modules.FULFILLMENT)
-    const task = await tasks.retrieveLastmileTask(input.task_row_id)
+    const task = await tasks.retrieve(input.task_row_id)
     const fulfillment = await fulfillments.retrieveFulfillment(input.fulfillment_id, { select: ["id", "data"] })
     const data = (fulfillment.data ?? null) as Record<string, unknown> | null
     await fulfillments.updateFulfillment(input.fulfillment_id, { data: { ...(data ?? {}), cancelled: input.by } })
@@ -53,7 +52,7 @@ export const markCancelledStep = createStep(
           ? "The service reported the task cancelled: Medusa's fulfillment was cancelled."
           : `Cancelled in Medusa by ${input.actor_id ?? "an admin user"} while the service showed ${input.service_status ?? "no status"}.`,
     })
-    await tasks.updateLastmileTasks({
+    await tasks.update({
       id: task.id,
       cancellation: { ...cancellation },
       // The parcel is no longer Medusa's to follow.
@@ -73,6 +72,6 @@ export const markCancelledStep = createStep(
     await container
       .resolve<IFulfillmentModuleService>(Modules.FULFILLMENT)
       .updateFulfillment(previous.fulfillment_id, { data: previous.data })
-    await container.resolve<LastmileModuleService>(LASTMILE_MODULE).restoreTaskRow(previous.task)
+    await TaskRowsService.of(container).restore(previous.task)
   }
 )

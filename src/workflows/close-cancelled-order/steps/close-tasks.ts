@@ -4,16 +4,14 @@
  * booking books them again. Its compensation puts them back.
  */
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
-import { LASTMILE_MODULE } from "../../../modules/lastmile"
-import type { LastmileModuleService, TaskRow } from "../../../modules/lastmile/service"
+import { type TaskRow, TaskRowsService } from "../../../modules/lastmile/services/task-rows"
 
 export const closeCancelledOrderTasksStepId = "lastmile-close-cancelled-order-tasks"
 
 export const closeCancelledOrderTasksStep = createStep(
   closeCancelledOrderTasksStepId,
   async (input: { order_id: string }, { container }) => {
-    const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
-    const open = await tasks.closeUnbookedTasks(
+    const open = await TaskRowsService.of(container).closeUnbooked(
       { order_id: input.order_id },
       "The order was cancelled before this was booked: it is never booked."
     )
@@ -23,9 +21,9 @@ export const closeCancelledOrderTasksStep = createStep(
     )
   },
   async (before: TaskRow[] | undefined, { container }) => {
-    const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
+    const tasks = TaskRowsService.of(container)
     for (const task of before ?? []) {
-      await tasks.restoreTaskRow(task)
+      await tasks.restore(task)
     }
   }
 )

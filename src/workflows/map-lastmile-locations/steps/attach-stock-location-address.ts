@@ -9,7 +9,7 @@
 import type { UpdateStockLocationInput } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
-import type { LinkedAddress } from "./plan-location-mapping"
+import type { LinkedAddress } from "../../../lib/store/location-mapping"
 
 export interface AttachStockLocationAddressInput {
   stock_location_id: string

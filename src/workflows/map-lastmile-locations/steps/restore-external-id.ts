@@ -7,7 +7,7 @@
  */
 import { Modules } from "@medusajs/framework/utils"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
-import type { ExternalIdUpdate } from "./plan-location-mapping"
+import type { ExternalIdUpdate } from "../../../lib/store/location-mapping"
 
 export const restoreExternalIdStepId = "lastmile-restore-external-id"
 

@@ -13,8 +13,7 @@ import {
   announceStoreListChanged,
   serviceErrorCodeOf,
 } from "../../../lib/service-client"
-import { LASTMILE_MODULE } from "../../../modules/lastmile"
-import type { LastmileModuleService } from "../../../modules/lastmile/service"
+import { ServiceConnectionService } from "../../../modules/lastmile/services/service-connection"
 import { errorMessage } from "../../../lib/support/error-message"
 import type { CollectionSwitchResult } from "../../../lib/contracts/admin-api"
 
@@ -29,7 +28,7 @@ export const setCollectionEnabledStepId = "lastmile-set-collection-enabled"
 export const setCollectionEnabledStep = createStep(
   setCollectionEnabledStepId,
   async (input: SetCollectionEnabledInput, { container }) => {
-    const connection = container.resolve<LastmileModuleService>(LASTMILE_MODULE).connection()
+    const connection = ServiceConnectionService.of(container).get()
     if (!connection) {
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "The lastmile provider is not configured")
     }
@@ -78,7 +77,7 @@ export const setCollectionEnabledStep = createStep(
     return new StepResponse(answer, { id: before.fulfilmentLocationId, previous: before.collectionEnabled })
   },
   async (undo, { container }) => {
-    const connection = container.resolve<LastmileModuleService>(LASTMILE_MODULE).connection()
+    const connection = ServiceConnectionService.of(container).get()
     if (!undo || !connection) {
       return
     }

@@ -94,18 +94,23 @@ function fakeContainer({
         return send(message)
       },
     }),
+    // The module's face: the job services the step reads (see modules/lastmile/service.ts).
     lastmile: asValue({
-      getPluginOptions: () => ({
-        notifications: resolveNotificationOptions(notificationOptionsSchema.parse({}), new StatusTable()),
-      }),
-      canNotifyOn: (channel: string) => channels.includes(channel),
-      retrieveLastmileTask: async () => task,
-      listLastmileTasks: async () => [task],
-      updateLastmileTasks: async (update: Record<string, unknown>) => {
-        updates.push(update)
+      settings: {
+        options: {
+          notifications: resolveNotificationOptions(notificationOptionsSchema.parse({}), new StatusTable()),
+        },
+        canNotifyOn: (channel: string) => channels.includes(channel),
+        adminOrderUrl: (id: string) => `/app/orders/${id}`,
       },
-      adminOrderUrl: (id: string) => `/app/orders/${id}`,
-      connection: () => null,
+      tasks: {
+        retrieve: async () => task,
+        list: async () => [task],
+        update: async (update: Record<string, unknown>) => {
+          updates.push(update)
+        },
+      },
+      connection: { get: () => null },
     }),
   })
   return { container, updates, created, warnings }

@@ -4,8 +4,7 @@
  * them as failed, so the polling job reads the task again.
  */
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
-import { LASTMILE_MODULE } from "../../../modules/lastmile"
-import type { LastmileModuleService } from "../../../modules/lastmile/service"
+import { WebhookEventsService } from "../../../modules/lastmile/services/webhook-events"
 import { notUpdated } from "../../../lib/tracking/task-sync"
 
 /** What a failed run leaves on its events; the reason is in the server log (the compensation is not told it). */
@@ -16,8 +15,7 @@ export const listWaitingWebhookEventsStepId = "lastmile-list-waiting-webhook-eve
 export const listWaitingWebhookEventsStep = createStep(
   listWaitingWebhookEventsStepId,
   async (input: { task_row_id: string }, { container }) => {
-    const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
-    const waiting = await tasks.listLastmileWebhookEvents(
+    const waiting = await WebhookEventsService.of(container).list(
       { lastmile_task_id: input.task_row_id, status: "received" },
       { select: ["id"] }
     )
@@ -28,8 +26,7 @@ export const listWaitingWebhookEventsStep = createStep(
     if (!ids?.length) {
       return
     }
-    const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
-    await tasks.updateLastmileWebhookEvents(
+    await WebhookEventsService.of(container).update(
       ids.map((id) => ({ id, status: "failed" as const, outcome: ROLLED_BACK_OUTCOME, processed_at: new Date() }))
     )
   }

@@ -4,22 +4,20 @@
  * is an outcome, not a failure of the run: nothing has been changed yet, and
  * the waiting webhook events are answered with the reason.
  */
-import type { InferTypeOf, MedusaContainer } from "@medusajs/framework/types"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
-import { LASTMILE_MODULE } from "../../../modules/lastmile"
-import type { LastmileTask } from "../../../modules/lastmile/models/lastmile-task"
-import type { LastmileModuleService } from "../../../modules/lastmile/service"
+import { PluginSettingsService } from "../../../modules/lastmile/services/plugin-settings"
+import { ServiceConnectionService } from "../../../modules/lastmile/services/service-connection"
+import { TaskRowsService } from "../../../modules/lastmile/services/task-rows"
 import { errorMessage } from "../../../lib/support/error-message"
 import {
   type SyncSource,
   type TaskStatusReading,
-  type TrackedTask,
   notUpdated,
   statusReading,
+  trackedTaskOf,
 } from "../../../lib/tracking/task-sync"
-
-type TaskRow = InferTypeOf<typeof LastmileTask>
 
 export interface ReadTaskStatusInput {
   task_row_id: string
@@ -46,12 +44,11 @@ export const readTaskStatusStep = createStep(
 )
 
 async function readTaskStatus(container: MedusaContainer, taskRowId: string): Promise<TaskStatusReading> {
-  const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
-  const task = trackedTask(await tasks.retrieveLastmileTask(taskRowId))
+  const task = trackedTaskOf(await TaskRowsService.of(container).retrieve(taskRowId))
   if (task.status !== "booked" || !task.task_id) {
     return { kind: "stopped", outcome: `task is ${task.status}, not booked yet: nothing to track`, ok: true }
   }
-  const connection = tasks.connection()
+  const connection = ServiceConnectionService.of(container).get()
   if (!connection) {
     return { kind: "stopped", outcome: "the lastmile provider is not configured", ok: false }
   }
@@ -68,22 +65,5 @@ async function readTaskStatus(container: MedusaContainer, taskRowId: string): Pr
       outcome: `the service's lookup shows no status for task ${task.task_id}`,
     }
   }
-  return statusReading(task, remote.status.value, tasks.getPluginOptions().statusTable, now)
-}
-
-function trackedTask(row: TaskRow): TrackedTask {
-  return {
-    id: row.id,
-    kind: row.kind,
-    status: row.status,
-    order_id: row.order_id,
-    return_id: row.return_id,
-    fulfillment_id: row.fulfillment_id,
-    merchant_order_id: row.merchant_order_id,
-    task_id: row.task_id,
-    tracking_id: row.tracking_id,
-    service_status: row.service_status,
-    tracking_state: row.tracking_state,
-    unmapped_status: row.unmapped_status,
-  }
+  return statusReading(task, remote.status.value, PluginSettingsService.of(container).options.statusTable, now)
 }

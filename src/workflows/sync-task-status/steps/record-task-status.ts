@@ -6,8 +6,7 @@
  */
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
-import { LASTMILE_MODULE } from "../../../modules/lastmile"
-import type { LastmileModuleService } from "../../../modules/lastmile/service"
+import { TaskRowsService } from "../../../modules/lastmile/services/task-rows"
 import { type SyncSource, type TaskStatusReading, taskStatusFields } from "../../../lib/tracking/task-sync"
 import type { TrackingState } from "../../../lib/tracking/status-table"
 
@@ -34,20 +33,20 @@ export const recordTaskStatusStep = createStep(
     if (reading.kind === "stopped") {
       return new StepResponse<void, PreviousFields | undefined>(undefined, undefined)
     }
-    const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
+    const tasks = TaskRowsService.of(container)
     const id = reading.kind === "status" ? reading.task.id : reading.task_row_id
-    const before = await tasks.retrieveLastmileTask(id)
+    const before = await tasks.retrieve(id)
     const previous: PreviousFields = {
       id,
       last_checked_at: before.last_checked_at ? new Date(before.last_checked_at).toISOString() : null,
     }
 
     if (reading.kind === "no_status") {
-      await tasks.updateLastmileTasks({ id, last_checked_at: new Date(reading.checked_at) })
+      await tasks.update({ id, last_checked_at: new Date(reading.checked_at) })
       return new StepResponse<void, PreviousFields>(undefined, previous)
     }
 
-    await tasks.updateLastmileTasks({ id, ...taskStatusFields(reading, before.status_history, source) })
+    await tasks.update({ id, ...taskStatusFields(reading, before.status_history, source) })
     if (reading.phase === null && reading.changed) {
       container
         .resolve(ContainerRegistrationKeys.LOGGER)
@@ -69,7 +68,7 @@ export const recordTaskStatusStep = createStep(
       return
     }
     const { last_checked_at, ...rest } = previous
-    await container.resolve<LastmileModuleService>(LASTMILE_MODULE).updateLastmileTasks({
+    await TaskRowsService.of(container).update({
       ...rest,
       last_checked_at: last_checked_at ? new Date(last_checked_at) : null,
     })

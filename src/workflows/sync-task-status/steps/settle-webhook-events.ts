@@ -4,8 +4,7 @@
  * with the outcome in words. Its compensation puts them back as they were.
  */
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
-import { LASTMILE_MODULE } from "../../../modules/lastmile"
-import type { LastmileModuleService } from "../../../modules/lastmile/service"
+import { WebhookEventsService } from "../../../modules/lastmile/services/webhook-events"
 import type { SyncOutcome } from "../../../lib/tracking/task-sync"
 
 export interface SettleWebhookEventsInput {
@@ -30,13 +29,10 @@ export const settleWebhookEventsStep = createStep(
     if (!event_ids.length) {
       return new StepResponse<void, PreviousEvent[]>(undefined, [])
     }
-    const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
-    const before = await tasks.listLastmileWebhookEvents(
-      { id: event_ids },
-      { select: ["id", "status", "outcome", "processed_at"] }
-    )
+    const events = WebhookEventsService.of(container)
+    const before = await events.list({ id: event_ids }, { select: ["id", "status", "outcome", "processed_at"] })
     const processedAt = new Date()
-    await tasks.updateLastmileWebhookEvents(
+    await events.update(
       event_ids.map((id) => ({
         id,
         status: outcome.ok ? ("processed" as const) : ("failed" as const),
@@ -56,10 +52,8 @@ export const settleWebhookEventsStep = createStep(
     if (!previous?.length) {
       return
     }
-    await container
-      .resolve<LastmileModuleService>(LASTMILE_MODULE)
-      .updateLastmileWebhookEvents(
-        previous.map((e) => ({ ...e, processed_at: e.processed_at ? new Date(e.processed_at) : null }))
-      )
+    await WebhookEventsService.of(container).update(
+      previous.map((e) => ({ ...e, processed_at: e.processed_at ? new Date(e.processed_at) : null }))
+    )
   }
 )

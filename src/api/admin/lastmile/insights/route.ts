@@ -6,7 +6,9 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "@medusajs/framework/zod"
 import { insightsCsv } from "../../../../lib/insights/report-csv"
-import { insightsReport } from "../reads/insights"
+import { insightsReport } from "../../../../lib/insights/medusa/insights-report"
+import { OfferCountingService } from "../../../../modules/lastmile/services/offer-counting"
+import { PluginSettingsService } from "../../../../modules/lastmile/services/plugin-settings"
 
 const day = (field: string) =>
   z
@@ -36,7 +38,9 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
     throw new MedusaError(MedusaError.Types.INVALID_DATA, parsed.error.issues.map((i) => i.message).join("; "))
   }
   const { format, ...query } = parsed.data
-  const report = await insightsReport(req.scope, query)
+  const { timeZone, co2Unit } = PluginSettingsService.of(req.scope).options.insights
+  const counts = OfferCountingService.of(req.scope)
+  const report = await insightsReport(req.scope, query, { timeZone, co2Unit, counts })
   res.setHeader("cache-control", "no-store")
   if (format === "csv") {
     res.setHeader("content-type", "text/csv; charset=utf-8")

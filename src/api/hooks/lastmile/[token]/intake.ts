@@ -5,8 +5,9 @@
 import { createHmac } from "node:crypto"
 import type { IncomingMessage } from "node:http"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { LASTMILE_MODULE } from "../../../../modules/lastmile"
-import type { LastmileModuleService } from "../../../../modules/lastmile/service"
+import { ServiceConnectionService } from "../../../../modules/lastmile/services/service-connection"
+import { TrackingRunsService } from "../../../../modules/lastmile/services/tracking-runs"
+import { WebhookEventsService } from "../../../../modules/lastmile/services/webhook-events"
 import { hasSignature, signatureMatchesDigest, tokenMatches } from "../../../../lib/tracking/webhook-auth"
 import { checkWebhookBody, refusedBodySummary } from "../../../../lib/tracking/webhook-body"
 import { describeReference, eventKeyOf, taskReferenceOf } from "../../../../lib/tracking/webhook-payload"
@@ -71,8 +72,9 @@ export async function receiveWebhook(
   token: string | undefined,
   req: IncomingMessage
 ): Promise<WebhookAnswer> {
-  const module = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
-  const options = module.connection()?.options
+  const events = WebhookEventsService.of(container)
+  const { bells } = TrackingRunsService.of(container)
+  const options = ServiceConnectionService.of(container).get()?.options
   // No detail on failure: a prober learns nothing about why.
   if (!options || !tokenMatches(token, options.webhookSecret)) {
     return { status: 401 }
@@ -97,7 +99,7 @@ export async function receiveWebhook(
       throw error
     }
     if (!secret) {
-      await module.recordRefusedWebhook({
+      await events.recordRefused({
         reason: tooLarge,
         payload: { refused: tooLarge, bytes: error.seen },
         taskReference: null,
@@ -110,7 +112,7 @@ export async function receiveWebhook(
     return { status: 401 }
   }
   if (body.oversized) {
-    await module.recordRefusedWebhook({
+    await events.recordRefused({
       reason: tooLarge,
       payload: { refused: tooLarge, bytes: body.size },
       taskReference: null,
@@ -121,7 +123,7 @@ export async function receiveWebhook(
   const checked = checkWebhookBody(raw, req.headers["content-type"])
   if (!checked.ok) {
     const reference = taskReferenceOf(checked.parsed)
-    const refused = await module.recordRefusedWebhook({
+    const refused = await events.recordRefused({
       reason: checked.reason,
       payload: refusedBodySummary(raw, checked.reason),
       taskReference: describeReference(reference),
@@ -129,13 +131,13 @@ export async function receiveWebhook(
     })
     if (refused.lastmile_task_id) {
       // The body is unusable, but the task it names is re-read from the service all the same.
-      module.webhookBells.ring({ id: refused.id, lastmile_task_id: refused.lastmile_task_id })
+      bells.ring({ id: refused.id, lastmile_task_id: refused.lastmile_task_id })
     }
     return { status: checked.status, body: { message: checked.reason } }
   }
 
   const reference = taskReferenceOf(checked.body)
-  const event = await module.recordWebhookEvent({
+  const event = await events.record({
     ...reference,
     eventKey: eventKeyOf(checked.body, raw),
     taskReference: describeReference(reference),
@@ -143,7 +145,7 @@ export async function receiveWebhook(
   })
   if (event.status === "received" && event.lastmile_task_id) {
     // The stored event is the record: a bell lost to a crash leaves it "received", and the polling job takes it up.
-    module.webhookBells.ring({ id: event.id, lastmile_task_id: event.lastmile_task_id })
+    bells.ring({ id: event.id, lastmile_task_id: event.lastmile_task_id })
   }
   return { status: 200, body: { received: true, status: event.status } }
 }

@@ -6,8 +6,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { z } from "@medusajs/framework/zod"
 import { listCartRates } from "../../../../lib/checkout/medusa/cart-rates"
-import { LASTMILE_MODULE } from "../../../../modules/lastmile"
-import type { LastmileModuleService } from "../../../../modules/lastmile/service"
+import { CheckoutAnswersService } from "../../../../modules/lastmile/services/checkout-answers"
 
 const ratesQuerySchema = z.object({
   cart_id: z
@@ -24,8 +23,8 @@ export async function GET(req: MedusaRequest, res: MedusaResponse): Promise<void
   if (!parsed.success) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, parsed.error.issues.map((i) => i.message).join("; "))
   }
-  const module = req.scope.resolve<LastmileModuleService>(LASTMILE_MODULE)
-  const { body } = await listCartRates(req.scope, parsed.data.cart_id, module.cartRatesState())
+  const state = CheckoutAnswersService.of(req.scope).cartRatesState()
+  const { body } = await listCartRates(req.scope, parsed.data.cart_id, state)
   // The answer as kept: an unchanged cart's JSON is not made again.
   res.type("json").send(body)
 }

@@ -4,13 +4,12 @@
  */
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { cancelTaskAnyway } from "../../../../../../workflows/cancel-lastmile-fulfillment/run"
-import { toTaskView } from "../../../reads/order-tasks"
-import { LASTMILE_MODULE } from "../../../../../../modules/lastmile"
-import type { LastmileModuleService } from "../../../../../../modules/lastmile/service"
+import { toTaskView } from "../../../../../../lib/booking/task-view"
+import { TaskRowsService } from "../../../../../../modules/lastmile/services/task-rows"
 import type { CancelTaskType } from "../../../validators"
 
 export async function POST(req: AuthenticatedMedusaRequest<CancelTaskType>, res: MedusaResponse): Promise<void> {
   const cancelled = await cancelTaskAnyway(req.scope, req.params.id, req.auth_context?.actor_id ?? null)
-  const task = await req.scope.resolve<LastmileModuleService>(LASTMILE_MODULE).retrieveLastmileTask(req.params.id)
+  const task = await TaskRowsService.of(req.scope).retrieve(req.params.id)
   res.json({ cancelled, task: toTaskView(task) })
 }

@@ -4,10 +4,10 @@
  */
 import type { LastmileBookingState, LastmileOrderBookingResponse } from "medusa-plugin-lastmile-storefront"
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { assertOrderExists } from "../../../../../../lib/booking/medusa/read-order"
 import { shopperStepOf, taskModeOf } from "../../../../../../lib/notifications/due-notifications"
-import { LASTMILE_MODULE } from "../../../../../../modules/lastmile"
-import type { LastmileModuleService } from "../../../../../../modules/lastmile/service"
+import { PluginSettingsService } from "../../../../../../modules/lastmile/services/plugin-settings"
+import { TaskRowsService } from "../../../../../../modules/lastmile/services/task-rows"
 import type { LastmileTaskRow } from "../../../../../../modules/lastmile/types"
 
 const STATE: Record<LastmileTaskRow["status"], LastmileBookingState> = {
@@ -36,16 +36,13 @@ const STEP_FIELDS = [
 
 export async function GET(req: MedusaRequest, res: MedusaResponse<LastmileOrderBookingResponse>): Promise<void> {
   const orderId = req.params.id
-  const { data } = await req.scope
-    .resolve(ContainerRegistrationKeys.QUERY)
-    .graph({ entity: "order", fields: ["id"], filters: { id: orderId } })
-  if (!data.length) {
-    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order with id: ${orderId} was not found`)
-  }
-  const module = req.scope.resolve<LastmileModuleService>(LASTMILE_MODULE)
+  await assertOrderExists(req.scope, orderId)
   // The order's own delivery is the task whose reference is the order id (replacements and returns have their own).
-  const [task] = await module.listLastmileTasks({ merchant_order_id: orderId }, { select: [...STEP_FIELDS], take: 1 })
-  const options = module.getPluginOptions()
+  const [task] = await TaskRowsService.of(req.scope).list(
+    { merchant_order_id: orderId },
+    { select: [...STEP_FIELDS], take: 1 }
+  )
+  const options = PluginSettingsService.of(req.scope).options
   res.json({
     order_id: orderId,
     booking: {

@@ -1,20 +1,40 @@
 /**
- * An order's lastmile tasks as the order widget shows them (its delivery, replacements, items shipped separately,
- * returns), oldest first, with status, history, tracking and what the merchant can do.
+ * A task row as the order widget and the admin API show it: status, history, tracking and what the merchant can do,
+ * with the service's text cleaned again (decision 29).
  */
-import type { MedusaContainer } from "@medusajs/framework/types"
-import { LASTMILE_MODULE } from "../../../../modules/lastmile"
-import type { LastmileModuleService, TaskRow } from "../../../../modules/lastmile/service"
-import type { TaskCancellation, TaskHistoryEntry, TaskNotice, TaskView } from "../../../../lib/contracts/admin-api"
-import { taskLabel } from "../../../../lib/booking/task-label"
-import { checkLink, cleanText } from "../../../../lib/service-client"
+import type { TaskCancellation, TaskHistoryEntry, TaskNotice, TaskView } from "../contracts/admin-api"
+import { taskLabel } from "./task-label"
+import { checkLink, cleanText } from "../service-client"
 
 const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null)
 
-export async function orderTasks(container: MedusaContainer, orderId: string): Promise<TaskView[]> {
-  const module = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
-  const tasks = await module.listLastmileTasks({ order_id: orderId }, { order: { created_at: "ASC" } })
-  return tasks.map(toTaskView)
+/** The columns of a task row the view reads (the module's `LastmileTaskRow` has them all). */
+export interface TaskViewRow {
+  id: string
+  kind: "delivery" | "return"
+  origin: TaskView["origin"] | null
+  name: string | null
+  merchant_order_id: string
+  status: TaskView["status"]
+  task_id: string | null
+  tracking_id: string | null
+  tracking_url: string | null
+  rate_code: string | null
+  delivery_type: string | null
+  merchant_location_id: string | null
+  service_status: string | null
+  tracking_state: TaskView["tracking_state"]
+  unmapped_status: string | null
+  attempts: number
+  last_error: string | null
+  next_attempt_at: Date | string | null
+  booked_at: Date | string | null
+  last_checked_at: Date | string | null
+  fulfillment_id: string | null
+  return_id: string | null
+  notice: unknown
+  cancellation: unknown
+  status_history: unknown
 }
 
 /** Text a row holds from the service (written before its answers were cleaned, or in an error), as shown. */
@@ -24,7 +44,7 @@ const link = (value: string | null) => {
   return checked?.ok ? checked.href : null
 }
 
-export function toTaskView(t: TaskRow): TaskView {
+export function toTaskView(t: TaskViewRow): TaskView {
   const origin = t.origin ?? (t.kind === "return" ? "return" : "order")
   return {
     id: t.id,

@@ -4,13 +4,22 @@
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import type { InsightsReport } from "../../../../lib/contracts/insights-api"
-import { addDays, startOfDay } from "../../../../lib/insights/calendar"
-import { resolvePeriod } from "../../../../lib/insights/period"
-import { buildInsightsReport, previousPeriod } from "../../../../lib/insights/report"
-import { catalogueStores, readOptionCatalogue } from "../../../../lib/insights/medusa/option-catalogue"
-import { LASTMILE_MODULE } from "../../../../modules/lastmile"
-import type { LastmileModuleService } from "../../../../modules/lastmile/service"
+import type { InsightsReport } from "../../contracts/insights-api"
+import { addDays, startOfDay } from "../calendar"
+import { resolvePeriod } from "../period"
+import { type OfferCountRow, buildInsightsReport, previousPeriod } from "../report"
+import type { InsightTaskRow } from "../task-facts"
+import { catalogueStores, readOptionCatalogue } from "./option-catalogue"
+
+/** What the report reads of the plugin's module (its `OfferCountingService`). */
+export interface InsightCounts {
+  /** Writes the counters still in memory. */
+  flush(): Promise<unknown>
+  /** The counters of the days from `from` to `to`, both included. */
+  read(from: string, to: string): Promise<OfferCountRow[]>
+  /** The task rows that may count in `[from, to)`. */
+  taskRows(from: Date, to: Date): Promise<InsightTaskRow[]>
+}
 
 export interface InsightsQuery {
   from?: string
@@ -21,10 +30,9 @@ export interface InsightsQuery {
 export async function insightsReport(
   container: MedusaContainer,
   query: InsightsQuery,
+  { timeZone, co2Unit, counts: offers }: { timeZone: string; co2Unit: "kg" | "g"; counts: InsightCounts },
   now: Date = new Date()
 ): Promise<InsightsReport> {
-  const module = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
-  const { timeZone, co2Unit } = module.getPluginOptions().insights
   const period = resolvePeriod(query, timeZone, now)
   if (!period.ok) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, period.problem)
@@ -40,11 +48,11 @@ export async function insightsReport(
       throw new MedusaError(MedusaError.Types.NOT_FOUND, `Stock location with id: ${stockLocationId} was not found`)
     }
   }
-  await module.offerCounts.flush()
+  await offers.flush()
   const before = previousPeriod(period)
   const [tasks, counts, options] = await Promise.all([
-    module.insightTasks(startOfDay(before.from, timeZone), startOfDay(addDays(period.to, 1), timeZone)),
-    module.offerCounts.read(before.from, period.to),
+    offers.taskRows(startOfDay(before.from, timeZone), startOfDay(addDays(period.to, 1), timeZone)),
+    offers.read(before.from, period.to),
     readOptionCatalogue(container),
   ])
   return buildInsightsReport({

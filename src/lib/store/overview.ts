@@ -1,11 +1,11 @@
 /**
- * What Settings → Lastmile shows: the API key checked live (never shown), the webhook URL, the service's locations
- * matched to stock locations, their links and checks; a successful read is handed to the store list (decision 26).
+ * What Settings → Lastmile and the location widget show: the API key checked live (never shown), the webhook URL, the
+ * service's locations matched to stock locations, their links and checks (decision 26).
  */
-import type { MedusaContainer } from "@medusajs/framework/types"
-import type { ServiceFulfilmentLocation } from "../../../../lib/service-client"
-import { errorMessage } from "../../../../lib/support/error-message"
-import { mappedExternalId, storeExternalId } from "../../../../lib/store/store-identity"
+import type { ServiceFulfilmentLocation } from "../contracts/service-shapes"
+import type { ResolvedProviderOptions } from "../options/provider-options"
+import { errorMessage } from "../support/error-message"
+import { mappedExternalId, storeExternalId } from "./store-identity"
 import {
   type StockLocationRow,
   createRefusal,
@@ -14,12 +14,25 @@ import {
   linkRefusal,
   present,
   stockByExternalId,
-} from "../../../../lib/store/stock-locations"
-import {
-  type SettledLocationState,
-  readLocationStateSettled,
-} from "../../../../workflows/setup-shipping-options/location-state"
-import type { Check, LastmileOverview, LocationView, StockLocationSummary } from "../../../../lib/contracts/admin-api"
+} from "./stock-locations"
+import type {
+  Check,
+  LastmileOverview,
+  LocationView,
+  StockLocationLastmileView,
+  StockLocationSummary,
+} from "../contracts/admin-api"
+
+/** The state as far as it could be read: for a page that shows what it can. */
+export interface SettledLocationState {
+  /** Empty when the service was not read, or its read failed. */
+  remote: ServiceFulfilmentLocation[]
+  stock: StockLocationRow[]
+  /** Null when the provider is not configured (the service is then not called). */
+  options: ResolvedProviderOptions | null
+  /** Why the service's locations could not be read; null when they were, or were not asked for. */
+  error: Error | null
+}
 
 function stockSummaries(stock: StockLocationRow[], remote: ServiceFulfilmentLocation[]): StockLocationSummary[] {
   return stock.map((s) => {
@@ -70,8 +83,7 @@ export function locationView(l: ServiceFulfilmentLocation, byExternal: Map<strin
   }
 }
 
-export async function lastmileOverview(container: MedusaContainer): Promise<LastmileOverview> {
-  const state = await readLocationStateSettled(container)
+export function lastmileOverview(state: SettledLocationState): LastmileOverview {
   const { remote, stock, options } = state
   const webhook = {
     path: options?.webhookSecret ? `/hooks/lastmile/${options.webhookSecret}` : null,
@@ -152,5 +164,26 @@ export async function lastmileOverview(container: MedusaContainer): Promise<Last
     dispatch_location: dispatch ? { id: dispatch.location.id, name: dispatch.location.name } : null,
     checks,
     stock_locations: stockSummaries(stock, remote),
+  }
+}
+
+/** One stock location's view (the location widget): the service location linked to it, and whether it dispatches. */
+export function stockLocationLastmileView(
+  state: SettledLocationState,
+  stockLocationId: string
+): StockLocationLastmileView {
+  const status = connectionStatus(state)
+  if (!state.options) {
+    return { connected: false, message: status.message, location: null, is_dispatch: false }
+  }
+  const byExternal = stockByExternalId(state.stock)
+  const linked = state.remote.find(
+    (l) => !!l.externalLocationId && byExternal.get(l.externalLocationId)?.id === stockLocationId
+  )
+  return {
+    connected: status.ok,
+    message: status.ok ? null : status.message,
+    location: linked ? locationView(linked, byExternal) : null,
+    is_dispatch: dispatchLocationOf(state.remote, state.stock)?.location.id === stockLocationId,
   }
 }

@@ -1,8 +1,8 @@
-import type { StockLocationRow } from "../../../lib/store/stock-locations"
-import { countryCodeOf, createRefusal, stockAddressFromService } from "../../../lib/store/stock-locations"
-import { toStoreDescription } from "../../../lib/store/store-identity"
-import type { ServiceFulfilmentLocation } from "../../../lib/service-client"
-import { type LocationMappingPlan, type MappingRefusal, planLocationMapping } from "../steps/plan-location-mapping"
+import type { StockLocationRow } from "../stock-locations"
+import { countryCodeOf, createRefusal, stockAddressFromService } from "../stock-locations"
+import { toStoreDescription } from "../store-identity"
+import type { ServiceFulfilmentLocation } from "../../contracts/service-shapes"
+import { type LocationMappingPlan, type MappingRefusal, planLocationMapping } from "../location-mapping"
 
 const soho: ServiceFulfilmentLocation = {
   fulfilmentLocationId: "fl_0100",

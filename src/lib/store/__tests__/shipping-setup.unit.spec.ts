@@ -1,7 +1,7 @@
-import { buildFulfillmentOptions } from "../../../lib/contracts/fulfillment-options"
-import type { StockLocationRow } from "../../../lib/store/stock-locations"
-import type { ServiceFulfilmentLocation } from "../../../lib/service-client"
-import { planShippingSetup } from "../steps/plan-shipping-setup"
+import { buildFulfillmentOptions } from "../../contracts/fulfillment-options"
+import type { StockLocationRow } from "../stock-locations"
+import type { ServiceFulfilmentLocation } from "../../contracts/service-shapes"
+import { planShippingSetup } from "../shipping-setup"
 
 /** The provider as an app registers it under an id of its own (`lastmile_<id>`). */
 const PROVIDER_ID = "lastmile_courier"

@@ -1,110 +1,43 @@
-/** What the booking workflow reads of Medusa for each kind of task. Only reads: the workflow locks and writes. */
+/**
+ * What the booking workflow reads of Medusa for each kind of task (shapes in `../booking-read.ts`): a lastmile
+ * fulfillment just created, the order's delivery the plugin fulfils, or a return on the lastmile return option.
+ */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MathBN } from "@medusajs/framework/utils"
-import { LASTMILE_MODULE } from "../../modules/lastmile"
-import type { AttemptDetails, LastmileModuleService } from "../../modules/lastmile/service"
-import type { BookingSubject } from "../../lib/booking/book-at-service"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import {
   RETURN_OPTION_ID,
   buildFulfillmentOptions,
   isLastmileProviderId,
   optionKindOf,
   quoteDeliveryTypeOf,
-} from "../../lib/contracts/fulfillment-options"
-import {
-  medusaAddressSchema,
-  readFulfillmentData,
-  readShippingMethodData,
-  toFulfillmentData,
-} from "../../lib/contracts/plugin-data"
-import {
-  type DeliveryUnit,
-  deliveryUnitOf,
-  fulfillmentLines,
-  orderName,
-  replacementUnit,
-} from "../../lib/booking/delivery-unit"
-import type { TaskOrigin } from "../../lib/booking/task-label"
-import type { MedusaAddressLike, MedusaLineLike } from "../../lib/checkout/quote-request"
-import { storeExternalId, toStoreView } from "../../lib/store/store-identity"
-import { readOrderReplacements } from "../../lib/booking/medusa/read-replacements"
-import { majorToMinor } from "../../lib/money/money"
-import { refusal } from "../../lib/booking/booking-outcome"
-
-/** Which task to book: a fulfillment Medusa created, an order's delivery the plugin fulfils, or a return. */
-export type BookingTarget =
-  | { kind: "fulfillment"; fulfillment_id: string }
-  /** The order's own delivery, or with `reference_id` an exchange's or a claim's replacement. */
-  | { kind: "order"; order_id: string; reference_id?: string }
-  | { kind: "return"; return_id: string }
-
-/** A delivery or return ready to go to the service (JSON, as step results travel). */
-export interface BookingRead {
-  origin: TaskOrigin
-  order_id: string
-  fulfillment_id: string
-  subject: Omit<BookingSubject, "lookupFirst">
-  /** What the fulfillment's public data shows besides the tracking. */
-  shown: Required<Omit<Parameters<typeof toFulfillmentData>[1], "bookedAt">>
-  /** The task row's columns of the rate's promise (insights, notifications); `placed_at` is ISO 8601. */
-  context: Required<Pick<AttemptDetails, "mode" | "shipping_option_id" | "stock_location_id" | "placed_at">>
-}
-
-/** The order, as every kind of booking reads it. Order item quantities are computed: only "items.*" returns them. */
-const ORDER_FIELDS = [
-  "id",
-  "display_id",
-  "status",
-  "canceled_at",
-  "created_at",
-  "currency_code",
-  "email",
-  "customer.email",
-  "shipping_address.*",
-  "items.*",
-  "items.detail.fulfilled_quantity",
-  "items.variant.product.shipping_profile.id",
-  "shipping_methods.id",
-  "shipping_methods.shipping_option_id",
-  "shipping_methods.amount",
-  "shipping_methods.data",
-  "fulfillments.id",
-  "fulfillments.canceled_at",
-  "fulfillments.data",
-  "fulfillments.items.line_item_id",
-]
-
-export async function readOrder(container: MedusaContainer, orderId: string) {
-  const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({ entity: "order", fields: ORDER_FIELDS, filters: { id: orderId } })
-  return data[0]
-}
-
-type OrderRead = NonNullable<Awaited<ReturnType<typeof readOrder>>>
-
-/** A list without the nulls query may type it with. */
-const present = <T>(list: (T | null)[] | null | undefined): T[] => (list ?? []).flatMap((item) => (item ? [item] : []))
-type OrderLine = MedusaLineLike & { id: string; detail?: { fulfilled_quantity?: unknown } | null }
-const orderLines = (order: OrderRead) => present<OrderLine>(order.items)
-type Fulfillment = { id: string; canceled_at?: unknown; data?: unknown; items?: { line_item_id?: string | null }[] }
-const isCancelled = (row: { status?: unknown; canceled_at?: unknown }) => !!row.canceled_at || row.status === "canceled"
-const readAddress = (value: unknown): MedusaAddressLike | null => medusaAddressSchema.safeParse(value).data ?? null
-const quantityOf = (quantity: unknown) => MathBN.convert(quantity as number).toNumber()
-
-function isoOf(value: unknown): string | null {
-  const date = value instanceof Date ? value : typeof value === "string" ? new Date(value) : null
-  return date && !Number.isNaN(date.getTime()) ? date.toISOString() : null
-}
+} from "../../contracts/fulfillment-options"
+import { readFulfillmentData, readShippingMethodData } from "../../contracts/plugin-data"
+import { deliveryUnitOf, fulfillmentLines, orderName, replacementUnit } from "../delivery-unit"
+import { storeExternalId, toStoreView } from "../../store/store-identity"
+import { majorToMinor } from "../../money/money"
+import { refusal } from "../booking-outcome"
+import type { FulfillmentIdentity, OrderDeliveryRead, ReturnRead } from "../booking-read"
+import { readOrderReplacements } from "./read-replacements"
+import { isCancelled, isoOf, orderLines, present, quantityOf, readAddress, readOrder } from "./read-order"
 
 // ------------------------------------------------------------ a fulfillment Medusa created
 
-export type FulfillmentIdentity =
-  { action: "skip"; reason: string } | { action: "refuse"; reason: string } | ({ action: "book" } & BookingRead)
+/** What the read needs of the plugin: the provider's delivery types (null when it is not configured), its rows. */
+export interface FulfillmentReadContext {
+  deliveryTypes: string[] | null
+  rows: {
+    /** Whether the order's own delivery is booked already (a later fulfillment then ships items apart). */
+    orderDeliveryBooked(orderId: string): Promise<boolean>
+  }
+}
 
 /** A lastmile fulfillment Medusa just created: which delivery of its order it is (decision 2), and what it books. */
-export async function readFulfillmentBooking(container: MedusaContainer, id: string): Promise<FulfillmentIdentity> {
+export async function readFulfillmentBooking(
+  container: MedusaContainer,
+  id: string,
+  plugin: FulfillmentReadContext
+): Promise<FulfillmentIdentity> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
-  const tasks = container.resolve<LastmileModuleService>(LASTMILE_MODULE)
   const { data: fulfillments } = await query.graph({
     entity: "fulfillment",
     fields: [
@@ -130,11 +63,11 @@ export async function readFulfillmentBooking(container: MedusaContainer, id: str
   if (!orderId) {
     return { action: "refuse", reason: "Lastmile books fulfillments of orders; this one belongs to no order." }
   }
-  const connection = tasks.connection()
-  if (!connection) {
+  const deliveryTypes = plugin.deliveryTypes
+  if (!deliveryTypes) {
     return { action: "refuse", reason: refusal("the lastmile provider is not configured in medusa-config.").reason }
   }
-  const [{ data: options }, order, replacements, { data: locations }, [orderTask]] = await Promise.all([
+  const [{ data: options }, order, replacements, { data: locations }, orderDeliveryBooked] = await Promise.all([
     query.graph({
       entity: "shipping_option",
       fields: [
@@ -153,10 +86,10 @@ export async function readFulfillmentBooking(container: MedusaContainer, id: str
       fields: ["id", "name", "address.*"],
       filters: { id: fulfillment.location_id ?? "" },
     }),
-    tasks.listLastmileTasks({ merchant_order_id: orderId }, { select: ["status"] }),
+    plugin.rows.orderDeliveryBooked(orderId),
   ])
   const optionRow = options[0]
-  const option = buildFulfillmentOptions(connection.options.deliveryTypes).find((o) => o.id === optionRow?.data?.id)
+  const option = buildFulfillmentOptions(deliveryTypes).find((o) => o.id === optionRow?.data?.id)
   if (!order) {
     return { action: "refuse", reason: `Order ${orderId} was not found` }
   }
@@ -177,7 +110,7 @@ export async function readFulfillmentBooking(container: MedusaContainer, id: str
     order,
     lineIds: [...new Set(items.flatMap((i) => (i.line_item_id ? [i.line_item_id] : [])))],
     replacements: replacements.filter((r) => !r.cancelled),
-    orderDeliveryBooked: orderTask?.status === "booked",
+    orderDeliveryBooked,
   })
   const optionLocation = optionRow?.service_zone?.fulfillment_set?.location ?? null
   const from = locations[0] ?? optionLocation
@@ -201,7 +134,7 @@ export async function readFulfillmentBooking(container: MedusaContainer, id: str
     subject: {
       direction: "delivery",
       option,
-      deliveryType: quoteDeliveryTypeOf(option, connection.options.deliveryTypes[0]),
+      deliveryType: quoteDeliveryTypeOf(option, deliveryTypes[0]),
       merchantOrderId: unit.merchantOrderId,
       merchantOrderName: unit.merchantOrderName,
       customerAddress: readAddress(fulfillment.delivery_address) ?? readAddress(order.shipping_address),
@@ -237,16 +170,7 @@ export async function readFulfillmentBooking(container: MedusaContainer, id: str
 
 // ------------------------------------------------------------ an order's delivery the plugin fulfils
 
-export type OrderDeliveryRead =
-  | { skip: "not_lastmile" | "cancelled" }
-  | (DeliveryUnit & {
-      order_id: string
-      shipping_option_id: string
-      /** The unfulfilled items the option ships. */
-      items: { id: string; quantity: number }[]
-      /** The order's live fulfillments of the delivery's lines, each with the booking its data holds (or none). */
-      live: { id: string; data: unknown; booking: ReturnType<typeof readFulfillmentData> }[]
-    })
+type Fulfillment = { id: string; canceled_at?: unknown; data?: unknown; items?: { line_item_id?: string | null }[] }
 
 /** The order's delivery (its own, or a replacement's): the lastmile option that ships it, and its items. */
 export async function readOrderDelivery(
@@ -309,21 +233,19 @@ export async function readOrderDelivery(
         (f) => !f.canceled_at && present(f.items).some((i) => !!i.line_item_id && lineIds.includes(i.line_item_id))
       )
       .map((f) => ({ id: f.id, data: f.data, booking: readFulfillmentData(f.data) })),
+    // Read by the booking when one of these waits for its booking (`readFulfillmentBooking`).
+    pending: null,
   }
 }
 
 // ------------------------------------------------------------ a return
 
-export type ReturnRead =
-  | { skip: "not_lastmile" | "cancelled" }
-  | ({
-      cancelled: boolean
-      /** The booking the return's fulfillment holds already, if any. */
-      held: ReturnType<typeof readFulfillmentData>
-    } & BookingRead)
-
-/** A return on the lastmile return option, whichever road made it (storefront, dashboard, exchange, claim). */
-export async function readReturnBooking(container: MedusaContainer, returnId: string): Promise<ReturnRead> {
+/** `deliveryTypes`: the provider's, or null when it is not configured (nothing is then the plugin's to book). */
+export async function readReturnBooking(
+  container: MedusaContainer,
+  returnId: string,
+  deliveryTypes: string[] | null
+): Promise<ReturnRead> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "return",
@@ -350,8 +272,7 @@ export async function readReturnBooking(container: MedusaContainer, returnId: st
     (f: { provider_id?: string | null; canceled_at?: unknown } | null) =>
       !!f && isLastmileProviderId(f.provider_id) && !f.canceled_at
   )
-  const connection = container.resolve<LastmileModuleService>(LASTMILE_MODULE).connection()
-  if (!orderReturn || !fulfillment || !connection) {
+  if (!orderReturn || !fulfillment || !deliveryTypes) {
     return { skip: "not_lastmile" }
   }
   const locationId: string | null = fulfillment.location_id ?? orderReturn.location_id ?? null
@@ -371,8 +292,8 @@ export async function readReturnBooking(container: MedusaContainer, returnId: st
     fulfillment_id: fulfillment.id,
     subject: {
       direction: "return",
-      option: buildFulfillmentOptions(connection.options.deliveryTypes).find((o) => o.id === RETURN_OPTION_ID)!,
-      deliveryType: connection.options.deliveryTypes[0],
+      option: buildFulfillmentOptions(deliveryTypes).find((o) => o.id === RETURN_OPTION_ID)!,
+      deliveryType: deliveryTypes[0],
       merchantOrderId: orderReturn.id,
       merchantOrderName: `${orderName(order)} return`,
       customerAddress: readAddress(order.shipping_address),

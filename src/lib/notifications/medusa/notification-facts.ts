@@ -1,19 +1,41 @@
 /**
- * What a task's messages are written from: the order (its number, email and
- * the shopper's name and address), the booked rate (the task row's
- * `quoted_rate`, else the fulfillment's public data), the store of a
- * collection (the fulfillment's data, else its stock location) and, for a
- * collection's messages, its opening hours at the service (read at most every
- * 5 minutes; a failed read leaves them out of the message, never the message).
+ * What a task's messages are written from: the order, the booked rate, a collection's store and its opening hours at
+ * the service (a failed read leaves the hours out, never the message).
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import type { LastmileModuleService, TaskRow } from "../../modules/lastmile/service"
-import type { QuotedRate } from "../../lib/contracts/quoted-rate"
-import { type MedusaAddress, readFulfillmentData } from "../../lib/contracts/plugin-data"
-import type { NotificationFacts } from "../../lib/notifications/notification-data"
-import type { LastmileNotificationEvent, TaskMode } from "../../lib/notifications/notification-events"
-import { type OpeningHours, readOpeningHours } from "../../lib/notifications/opening-hours"
+import type { QuotedRate } from "../../contracts/quoted-rate"
+import { type MedusaAddress, readFulfillmentData } from "../../contracts/plugin-data"
+import type { NotificationFacts } from "../notification-data"
+import type { LastmileNotificationEvent, TaskMode } from "../notification-events"
+import { type OpeningHours, readOpeningHours } from "../opening-hours"
+
+/** The task row's columns the facts are read from. */
+export interface FactsRow {
+  id: string
+  kind: "delivery" | "return"
+  origin: string | null
+  status: string
+  order_id: string
+  fulfillment_id: string | null
+  stock_location_id: string | null
+  merchant_location_id: string | null
+  service_status: string | null
+  tracking_id: string | null
+  tracking_url: string | null
+  rate_code: string | null
+  quoted_rate: unknown
+  attempts: number
+  last_error: string | null
+  next_attempt_at: Date | string | null
+}
+
+/** What the facts need of the plugin beside Medusa: a store's operating hours at the service, an order's admin URL. */
+export interface FactsSources {
+  /** The service's `operatingHours` of the store with this external id; rejects when the service cannot say. */
+  operatingHours(externalId: string): Promise<unknown>
+  adminOrderUrl(orderId: string): string
+}
 
 const STORE_EVENTS: LastmileNotificationEvent[] = ["collection_booked", "collection_ready", "collection_reminder"]
 
@@ -28,15 +50,12 @@ function quotedRateOf(value: unknown): QuotedRate | null {
   return rate && typeof rate === "object" && typeof rate.rate_code === "string" ? rate : null
 }
 
-async function openingHours(tasks: LastmileModuleService, externalId: string | null): Promise<OpeningHours | null> {
-  const connection = tasks.connection()
-  if (!externalId || !connection) {
+async function openingHours(sources: FactsSources, externalId: string | null): Promise<OpeningHours | null> {
+  if (!externalId) {
     return null
   }
   try {
-    const locations = await tasks.serviceLocations.get(() => connection.client.listFulfilmentLocations())
-    const location = locations.find((l) => l.externalLocationId === externalId)
-    return location ? readOpeningHours(location.operatingHours) : null
+    return readOpeningHours(await sources.operatingHours(externalId))
   } catch {
     // The service's list is for the words only: the message goes without the hours.
     return null
@@ -45,10 +64,10 @@ async function openingHours(tasks: LastmileModuleService, externalId: string | n
 
 export async function readNotificationFacts(
   container: MedusaContainer,
-  tasks: LastmileModuleService,
-  row: TaskRow,
+  row: FactsRow,
   mode: TaskMode,
-  events: LastmileNotificationEvent[]
+  events: LastmileNotificationEvent[],
+  sources: FactsSources
 ): Promise<NotificationFacts> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data: orders } = await query.graph({
@@ -88,7 +107,7 @@ export async function readNotificationFacts(
       address = data[0]?.address ?? null
     }
     const hours = events.some((e) => STORE_EVENTS.includes(e))
-      ? await openingHours(tasks, row.merchant_location_id)
+      ? await openingHours(sources, row.merchant_location_id)
       : null
     store = { name, address, hours }
   }
@@ -123,6 +142,6 @@ export async function readNotificationFacts(
         ? { code: row.rate_code, name: booked.rateName ?? null, window: booked.window ?? null }
         : null,
     store,
-    admin_url: tasks.adminOrderUrl(order.id),
+    admin_url: sources.adminOrderUrl(order.id),
   }
 }

@@ -1,5 +1,5 @@
-import { resolvePluginOptions } from "../../../../lib/options/plugin-options"
-import { webhookUrl } from "../reads/webhook-url"
+import { resolvePluginOptions } from "../plugin-options"
+import { adminOrderUrl, configuredBackendUrl, webhookUrl } from "../backend-urls"
 
 const PATH = "/hooks/lastmile/whsec_0123456789abcdef"
 const request = (headers: Record<string, string>, encrypted = false) =>
@@ -53,5 +53,26 @@ describe("the webhook URL the admin shows", () => {
     expect(() => resolvePluginOptions({ trust_forwarded_headers: "yes" as never })).toThrow(
       /trust_forwarded_headers must be true or false/
     )
+  })
+
+  it("names the backend from backend_url, else from Medusa's admin.backendUrl when it is absolute", () => {
+    expect(configuredBackendUrl("https://shop.example.com", { backendUrl: "https://admin.example.com" })).toEqual({
+      url: "https://shop.example.com",
+      source: "backend_url",
+    })
+    expect(configuredBackendUrl(null, { backendUrl: "https://admin.example.com/medusa/" })).toEqual({
+      url: "https://admin.example.com/medusa",
+      source: "admin.backendUrl",
+    })
+    for (const backendUrl of ["/", "ftp://admin.example.com", "https://u:p@admin.example.com", "not a url"]) {
+      expect(configuredBackendUrl(undefined, { backendUrl })).toBeNull()
+    }
+    expect(configuredBackendUrl(undefined, undefined)).toBeNull()
+  })
+
+  it("links an order's admin page, absolute when the backend is configured, under the admin's path", () => {
+    const configured = { url: "https://shop.example.com", source: "backend_url" as const }
+    expect(adminOrderUrl(configured, undefined, "order_1")).toBe("https://shop.example.com/app/orders/order_1")
+    expect(adminOrderUrl(null, { path: "/dashboard/" }, "order 1")).toBe("/dashboard/orders/order%201")
   })
 })
