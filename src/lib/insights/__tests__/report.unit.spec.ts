@@ -433,6 +433,36 @@ describe("buildInsightsReport", () => {
     expect(csvCell("=HYPERLINK(1)")).toBe("'=HYPERLINK(1)")
     expect(csvCell('say "hi", then')).toBe('"say ""hi"", then"')
   })
+  it("quotes every cell a spreadsheet of any locale would split, and still makes a leading formula text", () => {
+    // Excel in a ;-separator locale (de, fr, nl, es, it) splits an unquoted line at ";".
+    expect(csvCell("Store;=1+2")).toBe(`"Store;'=1+2"`)
+    expect(csvCell("tab\there")).toBe('"tab\there"')
+    expect(csvCell('a "quote"')).toBe('"a ""quote"""')
+    expect(csvCell("two\nlines")).toBe('"two\nlines"')
+    expect(csvCell("cr\rhere")).toBe('"cr\rhere"')
+    expect(csvCell("a,b")).toBe('"a,b"')
+    for (const lead of ["=", "+", "-", "@"]) {
+      expect(csvCell(`${lead}1+2`)).toBe(`'${lead}1+2`)
+    }
+    expect(csvCell("\t=1")).toBe(`"'\t'=1"`)
+    expect(csvCell("=1;2")).toBe(`"'=1;2"`)
+    expect(csvCell("a; -1")).toBe(`"a; '-1"`)
+    expect(csvCell("Camden store")).toBe("Camden store")
+    const named = insightsCsv({
+      ...report,
+      offers: {
+        ...report.offers,
+        by_option: report.offers.by_option.map((row) => ({ ...row, stock_location_name: "Store;=1+2" })),
+      },
+    })
+    const lines = named.split("\r\n").filter((l) => l.includes("Store;"))
+    expect(lines.length).toBeGreaterThan(0)
+    for (const line of lines) {
+      expect(line).toContain(`"Store;'=1+2"`)
+      // Read as a ;-separator locale reads it: a quote mid-field quotes nothing, so the line splits at every ";".
+      expect(line.split(";").filter((cell) => /^[=+\-@]/.test(cell))).toEqual([])
+    }
+  })
 })
 
 describe("percentile", () => {
