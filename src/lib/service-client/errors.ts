@@ -1,8 +1,16 @@
 /**
  * Errors of the last-mile service client. Callers branch on the class (or on
  * `code`), never on the message. Every message and body held here has already
- * had the API key removed.
+ * had the API key removed, and is cleaned here as the service's answers are
+ * (decision 29): the service's error text reaches a task row, the merchant's
+ * bell and the insights CSV, so it carries no line break, control or bidi
+ * character.
  */
+import { cleanText } from "./service-text"
+
+/** The longest body, message or issue an error keeps (the transport already truncates the body). */
+const MAX_ERROR_TEXT = 2200
+const MAX_ISSUE_TEXT = 300
 
 const ERROR_CODES = [
   "unreachable",
@@ -50,12 +58,12 @@ export class LastmileError extends Error {
   readonly notProcessed: boolean
 
   constructor(code: LastmileErrorCode, message: string, details: LastmileErrorDetails = {}, notProcessed = false) {
-    super(message, details.cause === undefined ? undefined : { cause: details.cause })
+    super(cleanText(message, MAX_ERROR_TEXT), details.cause === undefined ? undefined : { cause: details.cause })
     this.name = new.target.name
     this.code = code
     this.operation = details.operation
     this.status = details.status
-    this.body = details.body
+    this.body = details.body === undefined ? undefined : cleanText(details.body, MAX_ERROR_TEXT)
     this.notProcessed = notProcessed
   }
 
@@ -122,7 +130,8 @@ export class LastmileInvalidResponseError extends LastmileError {
 
   constructor(message: string, issues: string[], details: LastmileErrorDetails = {}) {
     super("invalid_response", message, details)
-    this.issues = issues
+    // A path names the answer's own keys, which are the service's text too.
+    this.issues = issues.map((issue) => cleanText(issue, MAX_ISSUE_TEXT))
   }
 }
 
@@ -201,6 +210,7 @@ function refusalReason(body: string | undefined): string {
   return shorten(text.replace(/\s+/g, " "))
 }
 
+/** Cleaned again: a JSON body's escapes (`\\u202E`) only become characters once parsed. */
 function shorten(text: string, max = 200): string {
-  return text.length <= max ? text : `${text.slice(0, max)}…`
+  return cleanText(text, max + 1)
 }
