@@ -99,6 +99,26 @@ describe("resolvePeriod", () => {
       problem: "the period may be at most 366 days long",
     })
   })
+
+  it("refuses days outside the years 2000 to 2999, before any arithmetic on them", () => {
+    const outside = (name: string) => ({ ok: false, problem: `${name} must be a date in the years 2000 to 2999` })
+    expect(resolvePeriod({ to: "9999-12-31" }, TZ, NOW)).toEqual(outside("to"))
+    expect(resolvePeriod({ from: "9999-12-31T23:59:59-12:00" }, TZ, NOW)).toEqual(outside("from"))
+    expect(resolvePeriod({ from: "0150-01-01", to: "0150-01-31" }, TZ, NOW)).toEqual({
+      ok: false,
+      problem: "from must be a date in the years 2000 to 2999; to must be a date in the years 2000 to 2999",
+    })
+    expect(resolvePeriod({ from: "1999-12-31" }, TZ, NOW)).toEqual(outside("from"))
+    expect(resolvePeriod({ to: "3000-01-01" }, TZ, NOW)).toEqual(outside("to"))
+    // A date-time whose day in the store's zone falls outside.
+    expect(resolvePeriod({ to: "2999-12-31T23:30:00-05:00" }, TZ, NOW)).toEqual(outside("to"))
+    expect(resolvePeriod({ from: "2000-01-01", to: "2000-01-31" }, TZ, NOW)).toEqual({
+      ok: true,
+      from: "2000-01-01",
+      to: "2000-01-31",
+    })
+    expect(resolvePeriod({ from: "2999-12-01", to: "2999-12-31" }, TZ, NOW).ok).toBe(true)
+  })
 })
 
 describe("punctuality", () => {
