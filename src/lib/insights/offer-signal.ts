@@ -4,20 +4,12 @@
  * `GET /store/shipping-options` all end there), and the plugin's module,
  * which the provider cannot reach (it lives in the fulfillment module's
  * container), counts it. Announcing costs one object and a call per
- * listener: the cart state is digested and counted later, off the checkout
- * path (the module's flush). Listeners are held weakly, as the store list's
- * signal holds them, so an app torn down leaves nothing behind.
+ * listener: the cart is counted later, off the checkout path (the module's
+ * flush), once a day whatever its states. Listeners are held weakly, as the
+ * store list's signal holds them, so an app torn down leaves nothing behind.
  */
 import { optionKindOf } from "../contracts/fulfillment-options"
 import { weakSignal } from "../support/weak-signal"
-
-/** What the cart state is made of, as the provider was handed it: digested later (`cartStateDigest`). */
-export interface CartStateParts {
-  address: unknown
-  items: unknown
-  currency: unknown
-  email: unknown
-}
 
 export interface OfferPriced {
   at: number
@@ -28,7 +20,6 @@ export interface OfferPriced {
   stock_location_id: string
   /** Null when the option could be chosen; else why not (the rates route's `unavailable_code`). */
   unavailable: string | null
-  state: CartStateParts
 }
 
 // Counting never fails a cart: an offer a listener cannot take is not counted.
@@ -40,11 +31,6 @@ export const onOfferPriced = offers.on
 /** What the provider hands over: Medusa's pricing context, the option's data and the provider's answer. */
 interface PricingContextLike {
   id?: unknown
-  currency_code?: unknown
-  items?: unknown
-  shipping_address?: unknown
-  email?: unknown
-  lastmile_customer_email?: unknown
   lastmile_cart_completed?: unknown
   from_location?: unknown
 }
@@ -85,12 +71,6 @@ export function announceOfferPriced(context: unknown, optionData: unknown, answe
     stock_location_id: location,
     unavailable:
       typeof amount === "number" && Number.isFinite(amount) ? null : typeof code === "string" ? code : "not_priced",
-    state: {
-      address: cart.shipping_address,
-      items: cart.items,
-      currency: cart.currency_code,
-      email: cart.lastmile_customer_email ?? cart.email,
-    },
   }
   offers.emit(offer)
 }

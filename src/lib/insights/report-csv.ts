@@ -48,7 +48,7 @@ function scalarRows(current: InsightsFigures, previous: InsightsFigures): Row[] 
   const delivery = (k: keyof InsightsFigures["deliveries"]) => pair("deliveries", k, (f) => f.deliveries[k])
   const collection = (k: keyof InsightsFigures["collections"]) => pair("collections", k, (f) => f.collections[k])
   return [
-    pair("offers", "cart_states", (f) => f.offers.cart_states),
+    pair("offers", "carts", (f) => f.offers.carts),
     delivery("booked"),
     delivery("delivered"),
     delivery("early"),

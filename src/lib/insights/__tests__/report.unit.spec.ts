@@ -242,8 +242,8 @@ describe("buildInsightsReport", () => {
     ]),
   ]
   const counts: OfferCountRow[] = [
-    count({ day: "2026-11-10", kind: "cart_state", count: 7 }),
-    count({ day: "2026-10-10", kind: "cart_state", count: 4 }),
+    count({ day: "2026-11-10", kind: "cart", count: 7 }),
+    count({ day: "2026-10-10", kind: "cart", count: 4 }),
     count({
       day: "2026-11-10",
       kind: "offered",
@@ -372,7 +372,7 @@ describe("buildInsightsReport", () => {
   })
 
   it("lists every option, offered or not, with its counts and reasons, and a deleted one by its fulfillment option", () => {
-    expect(report.offers.cart_states).toBe(7)
+    expect(report.offers.carts).toBe(7)
     expect(report.offers.by_option).toEqual([
       expect.objectContaining({ name: "lastmile-same-day (deleted)", option_id: null, offered: 1 }),
       {
@@ -395,7 +395,7 @@ describe("buildInsightsReport", () => {
       }),
       expect.objectContaining({ option_id: "so_soho", offered: 4, chosen: 2, unavailable: { rate_missing: 3 } }),
     ])
-    expect(report.previous.offers.cart_states).toBe(4)
+    expect(report.previous.offers.carts).toBe(4)
     expect(report.previous.offers.by_option.find((r) => r.option_id === "so_soho")?.offered).toBe(2)
   })
 
@@ -437,7 +437,7 @@ describe("buildInsightsReport", () => {
     expect(soho.deliveries.delivered).toBe(0)
     expect(soho.collections).toMatchObject({ booked: 2, collected: 1, not_collected: 1 })
     expect(soho.offers.by_option.map((r) => r.option_id)).toEqual(["so_soho"])
-    expect(soho.offers.cart_states).toBe(7)
+    expect(soho.offers.carts).toBe(7)
   })
 
   it("answers the same figures as CSV, formulas made text", () => {
