@@ -1,7 +1,8 @@
 /**
  * Forwards delivery insights to Medusa's Analytics Module, when the app has
- * one: offers counted, tasks booked (a lastmile fulfillment created is one
- * booked), parcels delivered or collected. Without the module it returns at once.
+ * one: the options a cart was offered (once per cart and day), tasks booked
+ * (a lastmile fulfillment created is one booked), parcels delivered or
+ * collected, with the shopper's ids hashed. Without the module it returns at once.
  */
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { LASTMILE_MODULE } from "../modules/lastmile"
@@ -10,12 +11,13 @@ import { OFFERS_COUNTED_EVENT } from "../modules/lastmile/offer-counts"
 import { TASK_STATUS_CHANGED_EVENT } from "../lib/tracking/task-sync"
 import { analyticsModule, trackInsights } from "../lib/insights/medusa/analytics"
 import { type InsightEvent, arrivedEvent, bookedEvent, offeredEvents } from "../lib/insights/insight-events"
-import type { CountedOffer } from "../lib/insights/offer-tally"
+import type { CountedCart } from "../lib/insights/offer-tally"
 
 const FULFILLMENT_CREATED = "order.fulfillment_created"
 
 type EventData = {
-  offers?: CountedOffer[]
+  /** The carts counted for the first time on their day (`OfferCounts`' announcement). */
+  offers?: CountedCart[]
   fulfillment_id?: string
   id?: string
   tracking_state?: string

@@ -35,6 +35,7 @@ export type {
   LastmileDeliveryRate,
   LastmileFulfillmentData,
   LastmileInputField,
+  LastmileLostChoice,
   LastmileOptionRate,
   LastmileOrderBookingResponse,
   LastmileRateDetails,

@@ -32,6 +32,7 @@ import { QuoteCache } from "./quote-cache"
 import { medusaSharedQuoteStore, optionalDependency } from "./shared-quote-store"
 import {
   type LastmileRateDetails,
+  describeLostChoice,
   describePricing,
   describeStandIn,
   listRates,
@@ -42,6 +43,8 @@ import {
   cartStateOf,
   chosenMethodFor,
   fallbackAmount,
+  heldRate,
+  isHeldRate,
   keptPrice,
   rateWish,
   requestedRate,
@@ -194,17 +197,28 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
         "problem" in wanted
           ? { ok: false, reason: "rate_code_invalid", detail: wanted.problem }
           : await this.pricer_.price(option, cart, wanted.wish)
-      if (result.ok) {
+      // Medusa pricing the cart's own method again: its rate, or nothing (decision 56).
+      const held = heldRate(option, data, chosen)
+      if (result.ok && (!held || isHeldRate(result.rate, held))) {
         return this.quoted(option, result)
       }
       // A blip on a refresh never costs the shopper the option they chose, at the price they chose it,
       // as long as the cart is still what was quoted: a new address or basket is priced as a new cart.
       const { keepChosenPriceMs: keepMs, productIdSource } = this.options_
       const kept =
+        !result.ok &&
         result.reason === "service_unavailable" &&
         keptPrice(option, chosen, { now: Date.now(), keepMs, state: cartStateOf(cart, productIdSource) })
       if (kept) {
         return this.priced(kept.amount, kept.details)
+      }
+      if (held) {
+        // Without an amount Medusa removes the method, and the rates route tells the shopper why.
+        this.logger_.debug(`lastmile: the method of cart ${cart.cartId} no longer prices its rate: removed`)
+        return this.priced(undefined, describeLostChoice(option, held, result))
+      }
+      if (result.ok) {
+        return this.quoted(option, result)
       }
       if (result.reason === "service_refused") {
         this.warnings_.warn(

@@ -1,4 +1,5 @@
 import type { LastmileRatesResponse as RouteRatesResponse } from "../../lib/checkout/option-rate"
+import { lostChoiceOf } from "../../lib/checkout/lost-choice"
 import {
   selectedChoiceKey,
   toDeliveryStep,
@@ -198,6 +199,60 @@ describe("one price per choice", () => {
       key: "so_next_day#ND-AM",
       reason: "No van has room for a morning slot.",
     })
+  })
+})
+
+describe("a choice the cart lost", () => {
+  // The shopper chose "Next day eco" at £3.95; the address changed during an outage, and the method went.
+  const lost = lostChoiceOf(
+    { shipping_option_id: "so_next_day", name: "Next day delivery", amount: 3.95, data: currentMethodData() },
+    OUTAGE_RATES.rates,
+    "gbp"
+  )
+
+  it("is said, with what happened and what to do, while the cart holds no method; nothing is selected", () => {
+    const step = toDeliveryStep(
+      { ...OUTAGE_RATES, lost_choice: lost },
+      { cart: { id: "cart_1", shipping_methods: [] } }
+    )
+    expect(step.lostChoice).toEqual({
+      shipping_option_id: "so_next_day",
+      kind: "delivery",
+      name: "Next day eco",
+      rate_code: "ND-ECO",
+      amount: 3.95,
+      reason:
+        "Your choice, Next day eco at £3.95, could not be kept when your cart changed. Live delivery prices are unavailable right now. Please choose again: the price shown is the shop's estimate.",
+    })
+    expect(step.selectedKey).toBeNull()
+    // The option is offered again at the estimate, as an estimate, named as the option (not the rate lost).
+    expect(step.delivery.map((c) => [c.name, c.amount, c.priceNote, c.window])).toEqual([
+      ["Next day delivery", 6, "Estimated price", null],
+    ])
+  })
+
+  it("is not said once the cart holds a method again, nor by an older plugin that does not say it", () => {
+    const chosenAgain = {
+      id: "cart_1",
+      shipping_methods: [{ shipping_option_id: "so_next_day", amount: 6, data: currentMethodData({ fallback: true }) }],
+    }
+    expect(toDeliveryStep({ ...OUTAGE_RATES, lost_choice: lost }, { cart: chosenAgain }).lostChoice).toBeNull()
+    expect(toDeliveryStep(OUTAGE_RATES, { cart: { id: "cart_1", shipping_methods: [] } }).lostChoice).toBeNull()
+  })
+
+  it("is nothing for a removed method that was not lastmile's, and says a store's own reason", () => {
+    expect(
+      lostChoiceOf({ shipping_option_id: "so_manual", name: "Standard", amount: 3, data: {} }, [], "gbp")
+    ).toBeNull()
+    const store = lostChoiceOf(
+      { shipping_option_id: "so_camden", name: "Collect from Camden", amount: 0, data: currentCollectionData() },
+      OUTAGE_RATES.rates,
+      "gbp"
+    )
+    expect(store).toMatchObject({ kind: "collection", rate_code: null, amount: 0 })
+    expect(store!.reason).toContain(
+      "could not be kept when your cart changed. It cannot be offered for your cart as it is now: Collection cannot be confirmed right now."
+    )
   })
 })
 
