@@ -246,10 +246,8 @@ describe("outage fallback and tax", () => {
       fallback: false,
     }
     sim.addFault({ operation: "quote", kind: "status", status: 503 })
-    const moved = context({
-      lastmile_chosen_methods: [held],
-      shipping_address: { ...shopper, address_1: "1 Horse Guards Road", postal_code: "SW1A 2HQ" },
-    })
+    const movedAddress = { ...shopper, address_1: "1 Horse Guards Road", postal_code: "SW1A 2HQ" }
+    const moved = context({ lastmile_chosen_methods: [held], shipping_address: movedAddress })
     // Medusa's refresh hands back the method's own data: the rate it names, or no price at all.
     const refreshed = await provider.calculatePrice({ id: "lastmile-next-day" }, { ...chosen }, moved)
     expect(refreshed.calculated_amount).toBeUndefined()
@@ -268,7 +266,10 @@ describe("outage fallback and tax", () => {
     const estimate = await provider.calculatePrice(
       { id: "lastmile-next-day" },
       { provider: "lastmile", kind: "delivery", fallback: true },
-      context({ lastmile_chosen_methods: [{ ...held, rate_code: null, rate_name: null, fallback: true }] })
+      context({
+        lastmile_chosen_methods: [{ ...held, rate_code: null, rate_name: null, fallback: true }],
+        shipping_address: movedAddress,
+      })
     )
     expect(estimate.calculated_amount).toBe(5.95)
   })
