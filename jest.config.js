@@ -33,6 +33,7 @@ module.exports = {
         globalTeardown: "./integration-tests/global-teardown.mjs",
       }
     : {
-        testMatch: ["**/src/**/__tests__/**/*.unit.spec.[jt]s"],
+        // The plugin's, and the demo's own (its storefront server).
+        testMatch: ["**/src/**/__tests__/**/*.unit.spec.[jt]s", "**/demo/__tests__/**/*.unit.spec.[jt]s"],
       }),
 }

@@ -3,7 +3,8 @@
  * after the storefront's): a shopper places a click-and-collect order by
  * clicking, opens "Your emails about this order" from the confirmation and
  * sees the booked message, then, once the store has it ready, the ready one
- * after it; a booking the service refuses shows on the admin's notification
+ * after it; another browser cannot read that mail, the run's printed link
+ * can; a booking the service refuses shows on the admin's notification
  * bell. Screenshots for the docs go to `docShots`, failures to `shots`.
  */
 import type { Browser, Page } from "playwright-core"
@@ -19,6 +20,8 @@ export interface NotificationsRun {
   shop: string
   /** The simulator's control API. */
   sim: MedusaHttp
+  /** The link to every address's mail that `npm run demo` printed for this run. */
+  everyMailbox: string
   say: (line: string) => void
   shots: Map<string, Buffer>
   docShots: Map<string, Buffer>
@@ -108,6 +111,24 @@ export async function testNotifications(browser: Browser, run: NotificationsRun)
     )
     await mailbox.screenshot({ fullPage: true }).then((png) => void run.docShots.set("storefront-mailbox.png", png))
     run.say(`notifications: collection order #${number} at ${storeName}: the mailbox shows booked, then ready`)
+
+    // Another browser (no order placed from it) asks for the same address: refused, nothing shown.
+    const elsewhere = await page.context().browser()!.newContext()
+    try {
+      const stranger = await elsewhere.newPage()
+      await stranger.goto(`${run.shop}/mailbox?email=${encodeURIComponent(email)}`)
+      const refused = await stranger.getByTestId("mailbox-error").innerText()
+      check(refused.includes("placed no order for that address"), `another browser is told: ${refused}`)
+      check((await stranger.getByTestId("mailbox-message").count()) === 0, "another browser reads the shopper's mail")
+      // Whoever runs the demo opens the link it printed, and reads any address's mail in that browser.
+      await stranger.goto(run.everyMailbox)
+      await stranger.waitForURL((url) => url.pathname === "/mailbox" && !url.search.includes("key"))
+      await stranger.goto(`${run.shop}/mailbox?email=${encodeURIComponent(email)}`)
+      await stranger.locator('[data-testid="mailbox-message"][data-event="collection_ready"]').waitFor()
+    } finally {
+      await elsewhere.close()
+    }
+    run.say("notifications: another browser cannot read that mailbox; the run's printed link can")
   })
 
   await onPage(browser, run, "admin feed", async (page) => {
