@@ -402,6 +402,8 @@ describe("LastmileClient cleans the service's error text at its edge", () => {
       // What a booking's failure records on the task (and the bell and the CSV repeat): the same, clean.
       expect(`${describeRefusal(error)} ${outcomeOfError(error).reason}`).not.toMatch(unsafe)
     }
-    expect(describeRefusal(errors[0])).toMatch(/^the service refused the request \(422\): .*Refused\. Call us 0800x now$/)
+    expect(describeRefusal(errors[0])).toMatch(
+      /^the service refused the request \(422\): .*Refused\. Call us 0800x now$/
+    )
   })
 })
