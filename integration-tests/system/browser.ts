@@ -618,7 +618,9 @@ async function testStorefront(browser: Browser): Promise<void> {
       // Booked by the option's rule (the cheapest: eco at £3.95), which the merchant sees against what was charged.
       await bookedTask(page, orderId)
       await snap(page, "storefront-estimate-confirmation.png")
-      const admin = await page.context().newPage()
+      // The merchant, in a browser of their own.
+      const merchant = await page.context().browser()!.newContext()
+      const admin = await merchant.newPage()
       try {
         await logIn(admin, BASE, DEMO_ADMIN)
         await admin.goto(`${BASE}/app/orders/${orderId}`)
@@ -637,7 +639,7 @@ async function testStorefront(browser: Browser): Promise<void> {
         await widget.screenshot().then((png) => void docShots.set("order-widget-charged-booked.png", png))
         say(`storefront: order ${orderId} charged the estimate (${chargedText}), ${bookedText.toLowerCase()}`)
       } finally {
-        await admin.close()
+        await merchant.close()
       }
     })
   } finally {
