@@ -34,7 +34,7 @@ module.exports = {
         globalTeardown: "./integration-tests/global-teardown.mjs",
       }
     : {
-        // The plugin's unit specs and the workspace packages' (packages/*/src/__tests__).
-        testMatch: ["**/src/**/__tests__/**/*.unit.spec.[jt]s"],
+        // The plugin's unit specs, the workspace packages' (packages/*/src/__tests__) and the demo's own.
+        testMatch: ["**/src/**/__tests__/**/*.unit.spec.[jt]s", "**/demo/__tests__/**/*.unit.spec.[jt]s"],
       }),
 }

@@ -1,9 +1,10 @@
 /**
- * The demo's mailbox: what Medusa's local notification provider "sent" a shopper, as `GET /admin/notifications` lists
- * it, with subject and text rebuilt from each `data` by the plugin's renderer (served as /mailbox.json, loopback only).
+ * The demo's mailbox: what Medusa's local notification provider "sent" a shopper, rebuilt from each `data` by the
+ * plugin's renderer; demo/storefront-server.ts decides who may read what.
  */
 import { renderNotification } from "../src/lib/notifications/render-notification"
 import type { LastmileNotificationData } from "../src/lib/notifications/notification-data"
+import type { MailboxSource } from "./storefront-server"
 
 export interface MailboxMessage {
   id: string
@@ -20,10 +21,11 @@ interface Listed {
   id: string
   created_at: string
   template: string
+  resource_id?: string | null
   data: LastmileNotificationData | null
 }
 
-export class DemoMailbox {
+export class DemoMailbox implements MailboxSource {
   private token: Promise<string> | null = null
 
   constructor(
@@ -46,46 +48,66 @@ export class DemoMailbox {
     return this.token
   }
 
-  /** The email channel's messages to `email`, oldest first. */
-  async messages(email: string): Promise<MailboxMessage[]> {
-    const query = new URLSearchParams({
-      to: email,
-      channel: "email",
-      order: "created_at",
-      limit: "100",
-      fields: "id,created_at,template,data",
-    })
+  /** GET on the admin API as the demo's admin (signed in again once when the session ended). */
+  private async adminGet<T>(path: string): Promise<{ status: number; body: T | null }> {
     for (let attempt = 0; attempt < 2; attempt++) {
-      const response = await fetch(`${this.medusaUrl}/admin/notifications?${query}`, {
+      const response = await fetch(`${this.medusaUrl}${path}`, {
         headers: { authorization: `Bearer ${await this.signIn()}` },
       })
       if (response.status === 401) {
         this.token = null
         continue
       }
-      if (!response.ok) {
-        throw new Error(`GET /admin/notifications answered ${response.status}`)
-      }
-      const { notifications } = (await response.json()) as { notifications: Listed[] }
-      return notifications.flatMap((n) => {
-        // Only the plugin's messages carry its data; anything else is left out of this mailbox.
-        if (!n.data?.event || !n.data.order) {
-          return []
-        }
-        const { subject, text } = renderNotification(n.data)
-        return [
-          {
-            id: n.id,
-            created_at: n.created_at,
-            template: n.template,
-            event: n.data.event,
-            order: n.data.order.name,
-            subject,
-            text,
-          },
-        ]
-      })
+      return { status: response.status, body: response.ok ? ((await response.json()) as T) : null }
     }
     throw new Error("the admin's session could not be opened")
+  }
+
+  /** An order's email and when it was placed (what the storefront's server checks before remembering it). */
+  async order(orderId: string): Promise<{ email: string | null; created_at: string } | null> {
+    const { status, body } = await this.adminGet<{ order: { email: string | null; created_at: string } }>(
+      `/admin/orders/${encodeURIComponent(orderId)}?fields=id,email,created_at`
+    )
+    if (status === 404) {
+      return null
+    }
+    if (!body) {
+      throw new Error(`GET /admin/orders/:id answered ${status}`)
+    }
+    return { email: body.order.email, created_at: body.order.created_at }
+  }
+
+  /** The email channel's messages to `email`, oldest first, each with the order it is about. */
+  async messages(email: string): Promise<(MailboxMessage & { order_id: string | null })[]> {
+    const query = new URLSearchParams({
+      to: email,
+      channel: "email",
+      order: "created_at",
+      limit: "100",
+      fields: "id,created_at,template,resource_id,data",
+    })
+    const { status, body } = await this.adminGet<{ notifications: Listed[] }>(`/admin/notifications?${query}`)
+    if (!body) {
+      throw new Error(`GET /admin/notifications answered ${status}`)
+    }
+    return body.notifications.flatMap((n) => {
+      // Only the plugin's messages carry its data; anything else is left out of this mailbox.
+      if (!n.data?.event || !n.data.order) {
+        return []
+      }
+      const { subject, text } = renderNotification(n.data)
+      return [
+        {
+          id: n.id,
+          created_at: n.created_at,
+          template: n.template,
+          event: n.data.event,
+          order: n.data.order.name,
+          order_id: n.resource_id ?? null,
+          subject,
+          text,
+        },
+      ]
+    })
   }
 }

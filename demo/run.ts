@@ -164,12 +164,15 @@ async function main(): Promise<void> {
     void shutdown(code ?? 1)
   })
   await waitForHealth(medusaUrl, 180_000, medusa)
+  // Whoever runs the demo reads any address's mail through this link; a shopper's browser reads its own orders'.
+  const mailboxKey = randomBytes(16).toString("hex")
   const storefront = await serveStorefront(
     storefrontDir,
     STOREFRONT_PORT,
     host,
     { medusaUrl, publishableKey: seed.publishableKey, regionId: seed.regionId },
-    new DemoMailbox(medusaUrl, DEMO_ADMIN)
+    new DemoMailbox(medusaUrl, DEMO_ADMIN),
+    { runKey: mailboxKey }
   )
   cleanups.push(
     () =>
@@ -196,7 +199,8 @@ async function main(): Promise<void> {
     [
       "",
       `  Storefront:         ${storefrontUrl} (a shopper's checkout: delivery or click and collect)`,
-      `  Shopper's mailbox:  ${storefrontUrl}/mailbox (the emails the plugin sent, through Medusa's local provider)`,
+      `  Shopper's mailbox:  ${storefrontUrl}/mailbox (the emails of the orders placed from that browser, through Medusa's local provider)`,
+      `  Every mailbox:      ${storefrontUrl}/mailbox?key=${mailboxKey} (this run's link: any address's emails, in the browser that opens it)`,
       `  Admin:              ${medusaUrl}/app`,
       `  Log in as:          ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`,
       `  Lastmile settings:  ${medusaUrl}/app/settings/lastmile`,

@@ -7,6 +7,7 @@ import { ContainerRegistrationKeys, generateJwtToken } from "@medusajs/framework
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { AxiosResponse } from "axios"
 import type { SeededStore } from "../helpers/seed-store"
+import type { InsightsReport } from "../../src/lib/contracts/insights-api"
 import { londonTestLocations, useLondonStore } from "../helpers/london-store"
 import { type Admin, adminFor } from "../helpers/admin"
 import { createAdminHeaders } from "../helpers/admin-auth"
@@ -28,7 +29,7 @@ const { simulator } = useSimulator(
 )
 
 /** The attempts that need an app of their own, recorded with this section. */
-const ELSEWHERE = `Also in \`npm test\`, with an app configured for them: a cart whose address, or basket (an item the store no longer stocks), changed during an outage is never charged its kept price and cannot complete with it (\`checkout-rates.spec.ts\`); with a signing secret, an unsigned or wrongly signed webhook, of 70 KB or declaring 500 MB, writes no row (\`tracking.spec.ts\`); the token is in no access-log line, in Medusa's development and production formats, for 8 methods and paths below it (\`src/api/hooks/lastmile/__tests__/hide-token.unit.spec.ts\`); the simulator's control API refuses 10 foreign Hosts and Origins and keeps running on undecodable paths (\`packages/simulator/src/__tests__/control-api.unit.spec.ts\`).`
+const ELSEWHERE = `Also in \`npm test\`, with an app configured for them: a cart whose address, or basket (an item the store no longer stocks), changed during an outage is never charged its kept price and cannot complete with it (\`checkout-rates.spec.ts\`); with a signing secret, an unsigned or wrongly signed webhook, of 70 KB or declaring 500 MB, writes no row (\`tracking.spec.ts\`); the token is in no access-log line, in Medusa's development and production formats, for 8 methods and paths below it (\`src/api/hooks/lastmile/__tests__/hide-token.unit.spec.ts\`); the simulator's control API refuses 10 foreign Hosts and Origins and keeps running on undecodable paths (\`packages/simulator/src/__tests__/control-api.unit.spec.ts\`); after an address change during an outage a cart holds no method named after the old rate at another price, a rate the live quote no longer offers is removed the same way, and an order chosen again at the estimate is charged the estimate, booked by the option's rule and shown as both in the admin (\`checkout-rates.spec.ts\`); a cart changed 12 times counts once, and the Analytics Module gets one event per cart and day with no cart, order or customer id in clear (\`insights.spec.ts\`); the service's error text reaches no task, bell or report with a line break, a control or a bidi character (\`src/lib/service-client/__tests__/client.unit.spec.ts\`); the demo's storefront server answers \`/%FF\` and 5 other undecodable paths with 400 and keeps running, and its mailbox refuses 9 foreign Hosts, Origins and Sec-Fetch-Sites, a forged cookie and an address not ordered from that browser (\`demo/__tests__/storefront-server.unit.spec.ts\`).`
 
 /** Characters that reorder or hide text: right-to-left override, isolates, marks. */
 const BIDI = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/
@@ -430,6 +431,20 @@ ${ELSEWHERE}`
       const undecodable = kept(await shop.get("/store/lastmile/rates?cart_id=%FF"))
       expect(undecodable.status).toBe(400)
       note("rates route", "cart_id=%FF (not UTF-8)", undecodable.status)
+
+      // The plugin's store route, which a publishable key alone reaches.
+      for (const id of ids) {
+        const answer = kept(await shop.get<{ message?: string }>(`/store/lastmile/orders/${id}/booking`))
+        expect({ id, status: answer.status }).toEqual({ id, status: 400 })
+        expect(typeof answer.data.message).toBe("string")
+      }
+      const unknown = kept(await shop.get("/store/lastmile/orders/order_missing/booking"))
+      expect(unknown.status).toBe(404)
+      note(
+        "store ids",
+        "GET /store/lastmile/orders/:id/booking (publishable key) × an id with %00, %01, %FF, %C3%28, %ED%A0%80; an unknown order",
+        "400 each; 404"
+      )
     })
 
     it("answers a completed cart's rates with a 400, without asking the service", async () => {
@@ -637,6 +652,106 @@ ${ELSEWHERE}`
         "a foreign Host, an evil Origin, a null Origin, Sec-Fetch-Site: cross-site",
         "403 each, no fault added; its config shows no key"
       )
+    })
+
+    it("answers insights dates the calendar cannot read with a 400, never a 500", async () => {
+      for (const query of [
+        "?to=9999-12-31",
+        "?from=9999-12-31T23:59:59-12:00",
+        "?from=0150-01-01&to=0150-01-31",
+        "?from=1999-12-31",
+        "?to=2999-12-31T23:30:00-05:00",
+      ]) {
+        const answer = kept(await admin.get<{ message: string }>(`/admin/lastmile/insights${query}`))
+        expect({ query, status: answer.status }).toEqual({ query, status: 400 })
+        expect(answer.data.message).toContain("must be a date in the years 2000 to 2999")
+      }
+      note(
+        "insights dates",
+        "to=9999-12-31, from=9999-12-31T23:59:59-12:00, from=0150-01-01, from=1999-12-31, to=2999-12-31T23:30-05:00",
+        "400 each (… must be a date in the years 2000 to 2999)"
+      )
+    })
+
+    it("never leaves a chosen rate on a cart changed in an outage at another price, and tells the shopper", async () => {
+      const chosen = await cart()
+      const added = kept(
+        await shop.post<{ cart: { shipping_methods: { amount: number }[] } }>(
+          `/store/carts/${chosen.id}/shipping-methods`,
+          { option_id: seed.options.nextDay, data: { rate_code: "NEXT_DAY" } }
+        )
+      )
+      expect(added.data.cart.shipping_methods.map((m) => m.amount)).toEqual([4.95])
+      simulator.addFault({ operation: "quote", kind: "status", status: 503 })
+      try {
+        const moved = kept(
+          await shop.post<{ cart: { shipping_methods: unknown[] } }>(`/store/carts/${chosen.id}`, {
+            shipping_address: { ...londonShopper, address_1: "1 Horse Guards Road", postal_code: "SW1A 2HQ" },
+          })
+        )
+        expect(moved.status).toBe(200)
+        expect(moved.data.cart.shipping_methods).toEqual([])
+        const rates = kept(
+          await shop.get<{ lost_choice: { name: string; amount: number; reason: string } | null }>(
+            `/store/lastmile/rates?cart_id=${chosen.id}`
+          )
+        )
+        expect(rates.data.lost_choice).toMatchObject({ name: "Next day delivery", amount: 4.95 })
+      } finally {
+        simulator.clearFaults()
+      }
+      note(
+        "estimate under a rate's name",
+        "a rate chosen at 4.95, the service down (503), the address changed",
+        "200; the cart holds no method (never the 5.95 estimate under the rate's name); the rates route's lost_choice names it"
+      )
+    })
+
+    it("counts a cart changed twelve times once in the insights, and quotes a CSV cell holding a semicolon", async () => {
+      const before = (await admin.get<InsightsReport>("/admin/lastmile/insights")).data
+      const anonymous = await shop.createCart({
+        region_id: seed.regions.gbp,
+        shipping_address: londonShopper,
+        items: [{ variant_id: seed.variants.tee, quantity: 1 }],
+      })
+      let listed = 0
+      for (let change = 1; change <= 12; change++) {
+        expect((await shop.post(`/store/carts/${anonymous.id}`, { email: `x${change}@example.com` })).status).toBe(200)
+        const rates = kept(await shop.get<{ rates: unknown[] }>(`/store/lastmile/rates?cart_id=${anonymous.id}`))
+        expect(rates.status).toBe(200)
+        listed = rates.data.rates.length
+      }
+      const after = (await admin.get<InsightsReport>("/admin/lastmile/insights")).data
+      const priced = (r: InsightsReport) =>
+        r.offers.by_option.reduce(
+          (sum, o) => sum + o.offered + Object.values(o.unavailable).reduce((a, n) => a + n, 0),
+          0
+        )
+      expect(after.offers.carts - before.offers.carts).toBe(1)
+      expect(listed).toBeGreaterThan(1)
+      expect(priced(after) - priced(before)).toBe(listed)
+      note(
+        "insights inflation",
+        "an anonymous cart's email changed 12 times, the rates route read after each",
+        `1 cart; each of the ${listed} options it was priced counted once (was 12 and ${12 * listed})`
+      )
+
+      // A store named by the service as a formula behind a semicolon, as Excel in a ;-separator locale reads it.
+      const camden = seed.storeLocations["store-camden"]
+      const named = await admin.post(`/admin/stock-locations/${camden}`, { name: "Store;=1+2" })
+      expect(named.status).toBe(200)
+      try {
+        const csv = kept(await admin.get<string>("/admin/lastmile/insights?format=csv"))
+        const lines = csv.data.split("\r\n").filter((line) => line.includes("Store;"))
+        expect(lines.length).toBeGreaterThan(0)
+        for (const line of lines) {
+          expect(line).toContain(`"Store;'=1+2"`)
+          expect(line.split(";").filter((cell) => /^[=+\-@]/.test(cell))).toEqual([])
+        }
+      } finally {
+        await admin.post(`/admin/stock-locations/${camden}`, { name: "Camden store" })
+      }
+      note("insights CSV", "a store named Store;=1+2", `quoted, the formula made text: "Store;'=1+2"`)
     })
 
     it("wrote the API key and the webhook token to no answer and no log line of the plugin's", () => {

@@ -1,6 +1,9 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { LastmileRatesResponse } from "../../src/lib/checkout/option-rate"
+import type { LastmileLostChoice } from "medusa-plugin-lastmile-storefront"
+import type { TaskView } from "../../src/lib/contracts/admin-api"
+import { defaultConfig } from "../../packages/simulator/src"
 import { MUG_SKU, type SeededStore, TEE_SKU } from "../helpers/seed-store"
 import { londonTestLocations, useLondonStore } from "../helpers/london-store"
 import { useSimulator } from "../helpers/simulator"
@@ -31,12 +34,16 @@ interface Rate {
   available: boolean
   unavailable_reason: string | null
   fallback: boolean
+  kept: boolean
+  rate_name: string | null
+  rates: { rate_code: string; name: string | null; amount: number | null; available: boolean }[]
   quoted_at: string | null
 }
 interface RatesBody {
   eligibility: string | null
   currency_code: string
   rates: Rate[]
+  lost_choice?: LastmileLostChoice | null
 }
 
 medusaIntegrationTestRunner({
@@ -378,15 +385,18 @@ medusaIntegrationTestRunner({
           unavailable_reason: COLLECTION_OUTAGE_REASON,
         })
 
-        // Add to cart still works; the basket is no longer what was quoted, so it is priced as a new cart is.
+        // Add to cart still works. The basket is no longer what was quoted, and the method names its rate, which
+        // cannot be priced for the new basket: the method goes rather than stay under the rate's name at the estimate.
         const added = await shop.post<{ cart: { items: unknown[]; shipping_methods: { amount: number }[] } }>(
           `/store/carts/${cart.id}/line-items`,
           { variant_id: seed.variants.mug, quantity: 1 }
         )
         expect(added.status).toBe(200)
         expect(added.data.cart.items).toHaveLength(2)
-        expect(added.data.cart.shipping_methods.map((m) => m.amount)).toEqual([5.95])
-        expect(rateOf(await rates(cart.id), seed.options.nextDay)).toMatchObject({ amount: 5.95, fallback: true })
+        expect(added.data.cart.shipping_methods).toEqual([])
+        const after = await rates(cart.id)
+        expect(rateOf(after, seed.options.nextDay)).toMatchObject({ amount: 5.95, fallback: true, rate_name: null })
+        expect(after.lost_choice).toMatchObject({ name: "Next day delivery", amount: 4.95 })
       })
 
       it("never charges a kept price to a cart whose address or basket changed, and will not complete it with one", async () => {
@@ -429,9 +439,10 @@ medusaIntegrationTestRunner({
             "No shipping method selected but the cart contains items that require shipping."
           )
 
-          // Delivery to the new address is priced as for a new cart in an outage: the merchant's fallback, not 4.95.
+          // Delivery to the new address cannot be priced as the rate chosen: the method goes, and the option is
+          // offered as for a new cart in an outage, at the merchant's estimate, never 4.95.
           const movedDelivery = await moveTo(delivered)
-          expect(movedDelivery.data.cart.shipping_methods.map((m) => m.amount)).toEqual([5.95])
+          expect(movedDelivery.data.cart.shipping_methods).toEqual([])
           expect(rateOf(await rates(delivered), seed.options.nextDay)).toMatchObject({
             amount: 5.95,
             fallback: true,
@@ -449,6 +460,130 @@ medusaIntegrationTestRunner({
           expect(simulator.requests("bookDelivery")).toHaveLength(0)
         } finally {
           simulator.configure({ collection: { price: 0 } })
+        }
+      })
+
+      it("after an address change in an outage, holds no method named after the old rate at another price; charged, booked and shown agree", async () => {
+        const [standard] = defaultConfig().deliveryServices
+        const eco = { ...standard, rateCode: "ND-ECO", name: "Next day eco", price: 395, windowFrom: "12:00" }
+        simulator.configure({ deliveryServices: [standard, eco] })
+        try {
+          const cart = await gbpCart()
+          const offered = rateOf(await rates(cart.id), seed.options.nextDay).rates
+          expect(offered.map((r) => [r.name, r.amount])).toEqual([
+            ["Next day eco", 3.95],
+            ["Next day delivery", 4.95],
+          ])
+          type Methods = {
+            cart: { shipping_methods: { amount: number; name: string; data: Record<string, unknown> }[] }
+          }
+          const chosen = await shop.post<Methods>(`/store/carts/${cart.id}/shipping-methods`, {
+            option_id: seed.options.nextDay,
+            data: { rate_code: "ND-ECO" },
+          })
+          expect(chosen.data.cart.shipping_methods.map((m) => m.amount)).toEqual([3.95])
+
+          // The service goes down, and the shopper moves the delivery a street away.
+          simulator.addFault({ operation: "quote", kind: "status", status: 503 })
+          const moved = await shop.post<Methods>(`/store/carts/${cart.id}?fields=+shipping_methods.data`, {
+            shipping_address: { ...londonShopper, address_1: "1 Horse Guards Road", postal_code: "SW1A 2HQ" },
+          })
+          expect(moved.status).toBe(200)
+          // No method named "Next day eco" at the £5.95 estimate, nor at the kept £3.95: no method at all.
+          expect(moved.data.cart.shipping_methods).toEqual([])
+          const after = await rates(cart.id)
+          expect(rateOf(after, seed.options.nextDay)).toMatchObject({
+            available: true,
+            amount: 5.95,
+            fallback: true,
+            kept: false,
+            rate_name: null,
+            window: null,
+          })
+          // The shopper is told what went and why, and chooses again.
+          expect(after.lost_choice).toEqual({
+            shipping_option_id: seed.options.nextDay,
+            kind: "delivery",
+            name: "Next day eco",
+            rate_code: "ND-ECO",
+            amount: 3.95,
+            reason:
+              "Your choice, Next day eco at £3.95, could not be kept when your cart changed. Live delivery prices are unavailable right now. Please choose again: the price shown is the shop's estimate.",
+          })
+          expect((await complete(cart.id)).status).toBe(400)
+
+          // Chosen again, at the estimate: a method that names no rate, no window, no code.
+          const again = await shop.post<Methods>(
+            `/store/carts/${cart.id}/shipping-methods?fields=+shipping_methods.data`,
+            {
+              option_id: seed.options.nextDay,
+            }
+          )
+          expect(again.status).toBe(200)
+          expect(again.data.cart.shipping_methods).toHaveLength(1)
+          const [estimate] = again.data.cart.shipping_methods
+          expect(estimate.amount).toBe(5.95)
+          expect(estimate.data).toMatchObject({ fallback: true, rateCode: null, rateName: null, window: null })
+          expect((await rates(cart.id)).lost_choice).toBeNull()
+
+          // Back up; the order is placed at the estimate it was chosen at.
+          simulator.clearFaults()
+          const placed = await complete(cart.id)
+          expect(placed.status).toBe(200)
+          const orderId = placed.data.order!.id
+          const task = await waitForTask(getContainer(), orderId)
+          // Booked by the option's rule (the cheapest, as the option's price says), not by a name the shopper lost.
+          expect(task).toMatchObject({ status: "booked", rate_code: "ND-ECO" })
+          const [booked] = simulator.requests("bookDelivery")
+          expect(booked.body).toMatchObject({ rateCode: "ND-ECO" })
+
+          // Shown: the order names no rate at the estimate; the admin sees the estimate charged and the rate booked.
+          const order = await shop.get<{
+            order: { shipping_methods: { amount: number; name: string; data: Record<string, unknown> }[] }
+          }>(`/store/orders/${orderId}?fields=+shipping_methods.data,+shipping_methods.name`)
+          expect(order.data.order.shipping_methods).toEqual([
+            expect.objectContaining({
+              amount: 5.95,
+              name: "Next day delivery",
+              data: expect.objectContaining({ fallback: true, rateName: null }),
+            }),
+          ])
+          const admin = await adminFor(api, getContainer())
+          const view = await admin.get<{ tasks: TaskView[] }>(`/admin/lastmile/orders/${orderId}`)
+          expect(view.data.tasks).toEqual([
+            expect.objectContaining({
+              charged: { amount: 5.95, currency_code: "gbp", rate_name: null, estimate: true },
+              booked_rate: { rate_code: "ND-ECO", name: "Next day eco", amount: 3.95, currency_code: "gbp" },
+            }),
+          ])
+        } finally {
+          simulator.configure({ deliveryServices: defaultConfig().deliveryServices })
+        }
+      })
+
+      it("removes a chosen rate the live quote no longer offers when the cart changes, rather than charge another rate under its name", async () => {
+        const [standard] = defaultConfig().deliveryServices
+        const eco = { ...standard, rateCode: "ND-ECO", name: "Next day eco", price: 395 }
+        simulator.configure({ deliveryServices: [standard, eco] })
+        try {
+          const cart = await gbpCart()
+          const chosen = await shop.post<{ cart: { shipping_methods: { amount: number }[] } }>(
+            `/store/carts/${cart.id}/shipping-methods`,
+            { option_id: seed.options.nextDay }
+          )
+          // The option's rule picked the cheapest: "Next day eco", named on the method.
+          expect(chosen.data.cart.shipping_methods.map((m) => m.amount)).toEqual([3.95])
+          simulator.configure({ deliveryServices: [standard] })
+          const updated = await shop.post<{ cart: { shipping_methods: unknown[] } }>(`/store/carts/${cart.id}`, {
+            shipping_address: { ...londonShopper, postal_code: "SW1A 2HQ" },
+          })
+          expect(updated.data.cart.shipping_methods).toEqual([])
+          const after = await rates(cart.id)
+          expect(after.lost_choice).toMatchObject({ name: "Next day eco", amount: 3.95 })
+          expect(after.lost_choice!.reason).toContain("Please choose again from what your cart is offered now.")
+          expect(rateOf(after, seed.options.nextDay)).toMatchObject({ amount: 4.95, rate_name: "Next day delivery" })
+        } finally {
+          simulator.configure({ deliveryServices: defaultConfig().deliveryServices })
         }
       })
 

@@ -2,6 +2,7 @@ import { Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { InsightsReport } from "../../src/lib/contracts/insights-api"
 import { historyEntries, quotedPromise } from "../../src/lib/insights/task-facts"
+import { analyticsId } from "../../src/lib/insights/insight-events"
 import { defaultConfig } from "../../packages/simulator/src"
 import { type Admin, adminFor } from "../helpers/admin"
 import { londonTestLocations, useLondonStore } from "../helpers/london-store"
@@ -33,10 +34,39 @@ interface Rate {
   unavailable_code: string | null
 }
 
-/** What the test expects the counters to hold, from what the storefront was answered. */
+/** What the test expects the counters to hold, from what the storefront was answered: per cart, each option's lot. */
 interface Expected {
-  cartStates: number
-  byOption: Map<string, { offered: number; chosen: number; unavailable: Record<string, number> }>
+  /** Cart → option → "offered" once it was offered in any state, else its latest reason. */
+  byCart: Map<string, Map<string, string>>
+  chosen: Map<string, number>
+}
+
+const OFFERED = "offered"
+
+/** Each option's counts: every cart once, offered when it ever was, else under its latest reason. */
+function countsOf(expected: Expected) {
+  const rows = new Map<string, { offered: number; chosen: number; unavailable: Record<string, number> }>()
+  const row = (id: string) => {
+    let found = rows.get(id)
+    if (!found) {
+      found = { offered: 0, chosen: 0, unavailable: {} }
+      rows.set(id, found)
+    }
+    return found
+  }
+  for (const options of expected.byCart.values()) {
+    for (const [id, lot] of options) {
+      if (lot === OFFERED) {
+        row(id).offered++
+      } else {
+        row(id).unavailable[lot] = (row(id).unavailable[lot] ?? 0) + 1
+      }
+    }
+  }
+  for (const [id, chosen] of expected.chosen) {
+    row(id).chosen = chosen
+  }
+  return rows
 }
 
 medusaIntegrationTestRunner({
@@ -46,27 +76,21 @@ medusaIntegrationTestRunner({
     let admin: Admin
     let track: jest.SpyInstance
     const london = useLondonStore(simulator, { api, getContainer })
-    const expected: Expected = { cartStates: 0, byOption: new Map() }
-    const optionCount = (id: string) => {
-      let row = expected.byOption.get(id)
-      if (!row) {
-        row = { offered: 0, chosen: 0, unavailable: {} }
-        expected.byOption.set(id, row)
+    const expected: Expected = { byCart: new Map(), chosen: new Map() }
+    /** What a cart was answered for an option: offered sticks for the day; else the latest reason counts. */
+    const saw = (cartId: string, optionId: string, lot: string) => {
+      const options = expected.byCart.get(cartId) ?? new Map<string, string>()
+      expected.byCart.set(cartId, options)
+      if (options.get(optionId) !== OFFERED) {
+        options.set(optionId, lot)
       }
-      return row
     }
     /** One cart state priced through the rates route: each option offered or not, as the shopper saw it. */
     const priceWithRatesRoute = async (cartId: string) => {
       const answer = await shop.get<{ rates: Rate[] }>(`/store/lastmile/rates?cart_id=${cartId}`)
       expect(answer.status).toBe(200)
-      expected.cartStates++
       for (const rate of answer.data.rates) {
-        const row = optionCount(rate.shipping_option_id)
-        if (rate.available) {
-          row.offered++
-        } else {
-          row.unavailable[rate.unavailable_code!] = (row.unavailable[rate.unavailable_code!] ?? 0) + 1
-        }
+        saw(cartId, rate.shipping_option_id, rate.available ? OFFERED : rate.unavailable_code!)
       }
       return answer.data.rates
     }
@@ -104,7 +128,7 @@ medusaIntegrationTestRunner({
         status: 200,
         body: null,
       })
-      optionCount(optionId).chosen++
+      expected.chosen.set(optionId, (expected.chosen.get(optionId) ?? 0) + 1)
       beforeComplete?.()
       const order = await placeOrder(shop, cart.id)
       const task = await waitForTask(getContainer(), order.id)
@@ -128,7 +152,7 @@ medusaIntegrationTestRunner({
     it("answers an empty report saying nothing happened, for the last 30 days by default", async () => {
       const report = await insights()
       expect(report.period.time_zone).toBe(TIME_ZONE)
-      expect(report.offers.cart_states).toBe(0)
+      expect(report.offers.carts).toBe(0)
       expect(report.deliveries).toMatchObject({ booked: 0, delivered: 0 })
       // Every lastmile option is listed, never offered yet: what a merchant looks for first.
       expect(report.offers.by_option.map((r) => r.option_id).sort()).toEqual(
@@ -180,8 +204,8 @@ medusaIntegrationTestRunner({
       )
       expect(calculated.status).toBe(200)
       expect(calculated.data.shipping_option.amount).not.toBeNull()
-      expected.cartStates++
-      optionCount(shoreditch).offered++
+      // The same cart, another state: it counts once, and Shoreditch as offered (it was, in this state).
+      saw(abandoned.id, shoreditch, OFFERED)
 
       const deliveredEarly = await moveTo(
         early.order.id,
@@ -224,22 +248,22 @@ medusaIntegrationTestRunner({
       expect(report.status_moves.webhook).toBeGreaterThan(0)
       expect(pickedUp.status_history.entries.map((e) => e.value)).toContain("COLLECTED_BY_CUSTOMER")
 
-      // Offers: each cart state once, whichever route priced it and however often; each option as the shopper saw it.
-      expect(report.offers.cart_states).toBe(expected.cartStates)
-      expect(expected.cartStates).toBe(8)
+      // Offers: each cart once, whichever route priced it and however often; each option as the shopper saw it.
+      expect(report.offers.carts).toBe(expected.byCart.size)
+      expect(expected.byCart.size).toBe(7)
       const counted = Object.fromEntries(
         report.offers.by_option.map((r) => [
           r.option_id,
           { offered: r.offered, chosen: r.chosen, unavailable: r.unavailable },
         ])
       )
-      expect(counted).toEqual(Object.fromEntries(expected.byOption))
+      expect(counted).toEqual(Object.fromEntries(countsOf(expected)))
       expect(report.offers.by_option.find((r) => r.option_id === camden)).toMatchObject({
         kind: "collection",
         stock_location_id: seed.storeLocations["store-camden"],
         chosen: 2,
       })
-      expect(report.previous.offers.cart_states).toBe(0)
+      expect(report.previous.offers.carts).toBe(0)
       expect(report.previous.deliveries.delivered).toBe(0)
       expect(report.weeks.reduce((sum, w) => sum + w.early + w.on_time + w.late, 0)).toBe(3)
 
@@ -277,13 +301,16 @@ medusaIntegrationTestRunner({
       const arrived = await events("lastmile_parcel_delivered", 3)
       expect(arrived.map((e) => e.properties.punctuality).sort()).toEqual(["early", "late", "on_time"])
       expect(await events("lastmile_parcel_collected", 1)).toEqual([
-        expect.objectContaining({ group: { type: "order", id: collected.order.id } }),
+        expect.objectContaining({ group: { type: "order", id: analyticsId(collected.order.id) } }),
       ])
-      const offers = [...expected.byOption.values()].reduce(
-        (sum, o) => sum + o.offered + Object.values(o.unavailable).reduce((a, b) => a + b, 0),
-        0
-      )
-      expect(await events("lastmile_option_offered", offers)).toHaveLength(offers)
+      // One event per cart and day, its id hashed.
+      const offered = await events("lastmile_options_offered", expected.byCart.size)
+      expect(offered.map((e) => e.group.id).sort()).toEqual([...expected.byCart.keys()].map(analyticsId).sort())
+      // No id that opens a cart or an order with the public key reaches the Analytics Module.
+      const tracked = JSON.stringify(track.mock.calls)
+      for (const id of [...expected.byCart.keys(), early.order.id, collected.order.id, refused.order.id]) {
+        expect(tracked).not.toContain(id)
+      }
 
       // The windows the tasks were booked at put each delivery where the test meant it.
       const windowOf = async (row: TaskRow) => {
@@ -330,15 +357,50 @@ medusaIntegrationTestRunner({
       })
       expect((await shop.get(`/store/lastmile/rates?cart_id=${cart.id}`)).status).toBe(200)
       const before = await insights()
-      expect(before.offers.cart_states).toBe(1)
+      expect(before.offers.carts).toBe(1)
       const counters = lastmileTasks(getContainer()).offers
       // Two days from now, keeping one day: today's counters are past it; yesterday's (none) too.
       const later = new Date(Date.parse(`${before.period.to}T12:00:00Z`) + 2 * 86_400_000)
       expect(await counters.prune(1, new Date(Date.parse(`${before.period.to}T12:00:00Z`)))).toBe(0)
       expect(await counters.prune(1, later)).toBeGreaterThan(0)
       const after = await insights()
-      expect(after.offers.cart_states).toBe(0)
+      expect(after.offers.carts).toBe(0)
       expect(after.offers.by_option.every((r) => r.offered === 0 && Object.keys(r.unavailable).length === 0)).toBe(true)
+    })
+
+    it("counts an anonymous cart changed twelve times as one cart, each option once, and tells Analytics once", async () => {
+      const cart = await shop.createCart({
+        region_id: seed.regions.gbp,
+        shipping_address: londonShopper,
+        items: [{ variant_id: seed.variants.tee, quantity: 1 }],
+      })
+      let options = 0
+      for (let change = 1; change <= 12; change++) {
+        const updated = await shop.post(`/store/carts/${cart.id}`, { email: `shopper-${change}@example.com` })
+        expect(updated.status).toBe(200)
+        const answer = await shop.get<{ rates: Rate[] }>(`/store/lastmile/rates?cart_id=${cart.id}`)
+        expect(answer.status).toBe(200)
+        expect(answer.data.rates.some((r) => r.available)).toBe(true)
+        options = answer.data.rates.length
+      }
+      const report = await insights()
+      expect(report.offers.carts).toBe(1)
+      const perOption = report.offers.by_option.map(
+        (r) => r.offered + Object.values(r.unavailable).reduce((sum, n) => sum + n, 0)
+      )
+      expect(perOption.filter((n) => n > 0)).toHaveLength(options)
+      expect(Math.max(...perOption)).toBe(1)
+      const deadline = Date.now() + 10_000
+      const ofCart = () =>
+        track.mock.calls.filter(([e]) => e.event === "lastmile_options_offered" && e.group?.id === analyticsId(cart.id))
+      while (!ofCart().length && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      // Another flush, and none more for the cart.
+      await insights()
+      await new Promise((resolve) => setTimeout(resolve, 500))
+      expect(ofCart()).toHaveLength(1)
+      expect(JSON.stringify(track.mock.calls)).not.toContain(cart.id)
     })
 
     it("refuses a bad period, an unknown store or parameter with a clear 4xx, and anyone but an admin", async () => {
@@ -355,6 +417,13 @@ medusaIntegrationTestRunner({
         message: "from (2026-11-10) must not be after to (2026-11-01)",
       })
       expect((await bad("?from=2026-11-01&from=2026-11-02")).status).toBe(400)
+      // Dates the calendar cannot read, or reads as another century: a 400, never a 500.
+      for (const query of ["?to=9999-12-31", "?from=9999-12-31T23:59:59-12:00", "?from=0150-01-01&to=0150-01-31"]) {
+        expect(await bad(query)).toEqual({
+          status: 400,
+          message: expect.stringContaining("must be a date in the years 2000 to 2999"),
+        })
+      }
       expect((await bad("?format=xml")).message).toBe('format must be "json" or "csv"')
       expect((await bad("?store=1")).status).toBe(400)
       expect(await bad("?stock_location_id=sloc_missing")).toEqual({

@@ -14,7 +14,8 @@ import { requestReplacement } from "../helpers/admin"
 import { MedusaHttp, adminLogin } from "./lib/http-store"
 import { testNotifications } from "./lib/browser-notifications"
 import { check, placeDemoOrder } from "./lib/browser-shop"
-import { testInsights } from "./lib/browser-insights"
+import { logIn, testInsights } from "./lib/browser-insights"
+import { defaultConfig } from "../../packages/simulator/src"
 
 const PORT = Number(process.env.BROWSER_TEST_PORT ?? 9100)
 const SIM_PORT = Number(process.env.BROWSER_TEST_SIM_PORT ?? 4110)
@@ -159,7 +160,9 @@ async function main(): Promise<void> {
         await page.close()
       }
       await testStorefront(browser)
-      await testNotifications(browser, { base: BASE, shop: SHOP, sim, say, shots, docShots })
+      const everyMailbox = /Every mailbox:\s+(\S+)/.exec(demo.output())?.[1]
+      check(everyMailbox, "the demo printed no link to every mailbox")
+      await testNotifications(browser, { base: BASE, shop: SHOP, sim, everyMailbox, say, shots, docShots })
       await testInsights(browser, BASE, { say, docShots })
     } finally {
       await browser.close()
@@ -516,45 +519,117 @@ async function testStorefront(browser: Browser): Promise<void> {
     say("storefront: an address the service does not serve is told so")
   })
 
-  await asShopper(browser, "outage after a choice", async (page) => {
-    await reachDeliveryStep(page, "DEMO-TEE")
-    const rate = page.getByTestId("delivery-choice").first()
-    await rate.click()
-    await page.locator('[data-testid="delivery-choice"][data-selected="true"]').waitFor()
-    await page.getByTestId("payment-section").waitFor()
-    const charged = await summaryPrice(page)
-    // The service fails for a moment; the shopper corrects the phone, so the step is read again without a live
-    // quote. The address and the basket are the ones quoted: the chosen price holds.
-    await sim.post("/__sim/faults", { operation: "quote", kind: "status", status: 503 })
-    try {
-      await page.fill("#phone", "07400 123456")
-      await page.getByTestId("save-address").click()
-      const held = page.locator('[data-testid="delivery-choice"][data-selected="true"]')
-      await held.getByTestId("kept-badge").waitFor()
-      await page.getByTestId("kept-notice").waitFor()
-      // Only the chosen rate has a price without a live quote: the page says the others cannot be shown.
-      const outage = await page.getByTestId("prices-unavailable").innerText()
-      check(outage.includes("other delivery rates cannot be shown"), `the outage is not said: ${outage}`)
-      check((await page.getByTestId("delivery-choice").count()) === 1, "rates without a price are offered")
-      const shown = (await held.getByTestId("choice-price").innerText()).trim()
-      check(shown === charged, `two prices on one screen: the row shows ${shown}, the summary ${charged}`)
-      check((await summaryPrice(page)) === charged, "the summary's price moved during the outage")
-      await snap(page, "storefront-outage-after-choice.png")
-      say(`storefront: the service fails after a choice; the row and the summary both show ${charged}`)
+  // Two next-day rates, as the bug report's shop had: "Next day eco" (the rule's pick) and "Next day delivery".
+  const [standard] = defaultConfig().deliveryServices
+  const eco = {
+    ...standard,
+    rateCode: "ND-ECO",
+    name: "Next day eco",
+    price: 395,
+    windowFrom: "12:00",
+    windowTo: "22:00",
+  }
+  await sim.request("PATCH", "/__sim/config", { deliveryServices: [eco, standard] })
+  try {
+    await asShopper(browser, "outage after a choice", async (page) => {
+      await reachDeliveryStep(page, "DEMO-TEE")
+      const rate = page.getByTestId("delivery-choice").first()
+      const chosenName = (await rate.getByTestId("choice-title").innerText()).trim()
+      check(chosenName === "Next day eco", `the rule's pick is not listed first: ${chosenName}`)
+      await rate.click()
+      await page.locator('[data-testid="delivery-choice"][data-selected="true"]').waitFor()
+      await page.getByTestId("payment-section").waitFor()
+      const charged = await summaryPrice(page)
+      // The service fails for a moment; the shopper corrects the phone, so the step is read again without a live
+      // quote. The address and the basket are the ones quoted: the chosen price holds.
+      await sim.post("/__sim/faults", { operation: "quote", kind: "status", status: 503 })
+      try {
+        await page.fill("#phone", "07400 123456")
+        await page.getByTestId("save-address").click()
+        const held = page.locator('[data-testid="delivery-choice"][data-selected="true"]')
+        await held.getByTestId("kept-badge").waitFor()
+        await page.getByTestId("kept-notice").waitFor()
+        // Only the chosen rate has a price without a live quote: the page says the others cannot be shown.
+        const outage = await page.getByTestId("prices-unavailable").innerText()
+        check(outage.includes("other delivery rates cannot be shown"), `the outage is not said: ${outage}`)
+        check((await page.getByTestId("delivery-choice").count()) === 1, "rates without a price are offered")
+        const shown = (await held.getByTestId("choice-price").innerText()).trim()
+        check(shown === charged, `two prices on one screen: the row shows ${shown}, the summary ${charged}`)
+        check((await summaryPrice(page)) === charged, "the summary's price moved during the outage")
+        await snap(page, "storefront-outage-after-choice.png")
+        say(`storefront: the service fails after a choice; the row and the summary both show ${charged}`)
 
-      // The shopper adds a mug: the basket is no longer the one quoted, so it is priced as a new cart is.
-      await page.getByTestId("product-DEMO-MUG").getByRole("button", { name: "Add to bag" }).click()
-      await held.getByTestId("estimate-badge").waitFor()
-      const estimate = (await held.getByTestId("choice-price").innerText()).trim()
-      check(estimate.includes("5.95"), `the changed basket is not at the fallback price: ${estimate}`)
-      await until(async () => ((await summaryPrice(page)) === estimate ? true : undefined), 10_000)
-      say(
-        `storefront: a basket changed during the outage is priced at the estimate ${estimate}, not the kept ${charged}`
-      )
-    } finally {
-      await sim.request("DELETE", "/__sim/faults")
-    }
-  })
+        // The shopper moves the delivery a street away: no quote can price "Next day eco" there now. The choice
+        // is removed and the shopper told, never charged the estimate under the rate's name.
+        await page.fill("#street", "1 Horse Guards Road")
+        await page.fill("#postcode", "SW1A 2HQ")
+        await page.getByTestId("save-address").click()
+        const lost = page.getByTestId("lost-choice")
+        await lost.waitFor()
+        const told = await lost.innerText()
+        check(
+          told.includes(`Your choice, ${chosenName} at ${charged}, could not be kept`) && told.includes("choose again"),
+          `the shopper is not told the choice went: ${told}`
+        )
+        check((await page.locator('[data-selected="true"]').count()) === 0, "a choice is still shown as selected")
+        check((await page.getByTestId("payment-section").count()) === 0, "the shopper can pay with no delivery chosen")
+        const estimate = page.getByTestId("delivery-choice").first()
+        await estimate.getByTestId("estimate-badge").waitFor()
+        const estimateName = (await estimate.getByTestId("choice-title").innerText()).trim()
+        check(estimateName === "Next day delivery", `the estimate is named after a rate: ${estimateName}`)
+        check((await estimate.getByTestId("choice-window").count()) === 0, "the estimate shows the old rate's window")
+        await snap(page, "storefront-choice-lost.png")
+        say(`storefront: the address changed during the outage; ${chosenName} is removed and the shopper told`)
+
+        // Chosen again at the estimate: the summary says so, under the option's name.
+        await estimate.click()
+        await page.locator('[data-testid="delivery-choice"][data-selected="true"]').waitFor()
+        await page.getByTestId("payment-section").waitFor()
+        const summary = await page.getByTestId("summary-delivery").innerText()
+        check(
+          summary.includes("Next day delivery") && !summary.includes(chosenName),
+          `the summary names a rate: ${summary}`
+        )
+        check((await page.getByTestId("summary-estimate").innerText()).includes("Estimated price"), "no estimate note")
+        check((await summaryPrice(page)).includes("5.95"), `the summary is not at the estimate: ${summary}`)
+      } finally {
+        await sim.request("DELETE", "/__sim/faults")
+      }
+      // Placed once the service is back: the confirmation says the price was an estimate and names no rate.
+      const orderId = await placeOrder(page)
+      const method = await page.getByTestId("confirmation-method").innerText()
+      check(method.includes("5.95") && !method.includes(chosenName), `the confirmation reads ${method}`)
+      await page.getByTestId("confirmation-estimate").waitFor()
+      // Booked by the option's rule (the cheapest: eco at £3.95), which the merchant sees against what was charged.
+      await bookedTask(page, orderId)
+      await snap(page, "storefront-estimate-confirmation.png")
+      // The merchant, in a browser of their own.
+      const merchant = await page.context().browser()!.newContext()
+      const admin = await merchant.newPage()
+      try {
+        await logIn(admin, BASE, DEMO_ADMIN)
+        await admin.goto(`${BASE}/app/orders/${orderId}`)
+        const widget = admin.getByTestId("lastmile-order-widget")
+        await widget.getByTestId("lastmile-booked").waitFor()
+        const chargedText = await widget.getByTestId("lastmile-charged").innerText()
+        const bookedText = await widget.getByTestId("lastmile-booked").innerText()
+        check(
+          chargedText.includes("5.95") && chargedText.includes("estimate"),
+          `the widget's charge reads ${chargedText}`
+        )
+        check(
+          bookedText.includes("Next day eco") && bookedText.includes("3.95"),
+          `the widget's booking reads ${bookedText}`
+        )
+        await widget.screenshot().then((png) => void docShots.set("order-widget-charged-booked.png", png))
+        say(`storefront: order ${orderId} charged the estimate (${chargedText}), ${bookedText.toLowerCase()}`)
+      } finally {
+        await merchant.close()
+      }
+    })
+  } finally {
+    await sim.request("PATCH", "/__sim/config", { deliveryServices: defaultConfig().deliveryServices })
+  }
 
   await sim.post("/__sim/faults", { operation: "quote", kind: "status", status: 503 })
   try {

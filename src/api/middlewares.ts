@@ -26,6 +26,11 @@ export default defineMiddlewares({
       middlewares: [refuseUnreadableIds],
     },
     {
+      // The same for the plugin's store paths (an order's booking), which a publishable key alone reaches.
+      matcher: /^\/store\/lastmile(?=\/|$)/,
+      middlewares: [refuseUnreadableIds],
+    },
+    {
       matcher: "/admin/lastmile/locations/:id/collection",
       methods: ["POST"],
       middlewares: [validateAndTransformBody(CollectionSwitch)],

@@ -1,6 +1,6 @@
 /**
- * Forwards delivery insights to Medusa's Analytics Module when the app has one (decision 54): offers, tasks booked,
- * parcels delivered or collected.
+ * Forwards delivery insights to Medusa's Analytics Module when the app has one (decision 54): offers once per cart and
+ * day, tasks booked, parcels delivered or collected, ids hashed.
  */
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { TaskRowsService } from "../modules/lastmile/services/task-rows"
@@ -8,12 +8,13 @@ import { OFFERS_COUNTED_EVENT } from "../modules/lastmile/offer-counts"
 import { TASK_STATUS_CHANGED_EVENT } from "../lib/tracking/task-sync"
 import { analyticsModule, trackInsights } from "../lib/insights/medusa/analytics"
 import { type InsightEvent, arrivedEvent, bookedEvent, offeredEvents } from "../lib/insights/insight-events"
-import type { CountedOffer } from "../lib/insights/offer-tally"
+import type { CountedCart } from "../lib/insights/offer-tally"
 
 const FULFILLMENT_CREATED = "order.fulfillment_created"
 
 type EventData = {
-  offers?: CountedOffer[]
+  /** The carts counted for the first time on their day (`OfferCounts`' announcement). */
+  offers?: CountedCart[]
   fulfillment_id?: string
   id?: string
   tracking_state?: string

@@ -7,11 +7,13 @@ import {
   type LastmileStepVerdict,
   type LastmileVerdictKind,
 } from "medusa-plugin-lastmile-storefront"
+import { shown } from "../lib/shown-text"
 
 /**
- * What the shopper must know before choosing, each said once: what the step
- * comes to when nothing can be offered (a detail to fix, an outage, an
- * address nothing serves) with the one thing to do about it; a choice that
+ * What the shopper must know before choosing, each said once: a choice the
+ * cart lost at its last change (the method was removed: choose again); what
+ * the step comes to when nothing can be offered (a detail to fix, an outage,
+ * an address nothing serves) with the one thing to do about it; a choice that
  * can no longer be offered; and what a price is when it is not a live one.
  */
 export function StepNotices({
@@ -25,6 +27,11 @@ export function StepNotices({
   const verdict = step.reasons.verdict
   return (
     <>
+      {step.lostChoice && (
+        <Alert variant="warning" data-testid="lost-choice">
+          {shown(step.lostChoice.reason, 400)}
+        </Alert>
+      )}
       {verdict && <VerdictAlert verdict={verdict} onAction={onAction} />}
       {step.chosenUnavailable && offered && (
         <Alert variant="warning" data-testid="chosen-unavailable">

@@ -22,3 +22,18 @@ export async function loadMailbox(email: string): Promise<MailboxMessage[]> {
 export function mailboxPath(email: string): string {
   return `/mailbox?email=${encodeURIComponent(email)}`
 }
+
+/**
+ * Tells the demo's server which order this browser just placed, so its mailbox shows that order's emails (the
+ * server remembers it in a cookie of this browser's; nobody else's mail is shown here).
+ */
+export async function rememberOrder(orderId: string): Promise<void> {
+  const response = await fetch("/mailbox/orders", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ order_id: orderId }),
+  })
+  if (!response.ok) {
+    throw new Error(`The mailbox did not take the order (${response.status}).`)
+  }
+}

@@ -70,7 +70,7 @@ export async function testInsights(
     )
     check(report.booking.failed > 0, "the history has no failed booking")
     say(
-      `insights: ${report.offers.cart_states} cart states, ${report.deliveries.delivered} delivered (${report.deliveries.late} late), ${report.collections.collected} collected, ${report.booking.failed} failed, all five charts drawn`
+      `insights: ${report.offers.carts} carts, ${report.deliveries.delivered} delivered (${report.deliveries.late} late), ${report.collections.collected} collected, ${report.booking.failed} failed, all five charts drawn`
     )
     // Tall enough for the whole page: the README's screenshot.
     await page.setViewportSize({ width: 1440, height: 2400 })

@@ -1,6 +1,6 @@
 /**
- * The browser test's notifications part: a click-and-collect order's booked and ready messages in the shopper's
- * mailbox, and a refused booking on the admin's bell. Doc screenshots go to `docShots`, failures to `shots`.
+ * The browser test's notifications part: a collection's booked and ready messages in the shopper's mailbox (refused to
+ * another browser, opened by the run's printed link), and a refused booking on the admin's bell.
  */
 import type { Browser, Page } from "playwright-core"
 import { DEMO_ADMIN } from "../../../demo/settings"
@@ -15,6 +15,8 @@ export interface NotificationsRun {
   shop: string
   /** The simulator's control API. */
   sim: MedusaHttp
+  /** The link to every address's mail that `npm run demo` printed for this run. */
+  everyMailbox: string
   say: (line: string) => void
   shots: Map<string, Buffer>
   docShots: Map<string, Buffer>
@@ -104,6 +106,24 @@ export async function testNotifications(browser: Browser, run: NotificationsRun)
     )
     await mailbox.screenshot({ fullPage: true }).then((png) => void run.docShots.set("storefront-mailbox.png", png))
     run.say(`notifications: collection order #${number} at ${storeName}: the mailbox shows booked, then ready`)
+
+    // Another browser (no order placed from it) asks for the same address: refused, nothing shown.
+    const elsewhere = await page.context().browser()!.newContext()
+    try {
+      const stranger = await elsewhere.newPage()
+      await stranger.goto(`${run.shop}/mailbox?email=${encodeURIComponent(email)}`)
+      const refused = await stranger.getByTestId("mailbox-error").innerText()
+      check(refused.includes("placed no order for that address"), `another browser is told: ${refused}`)
+      check((await stranger.getByTestId("mailbox-message").count()) === 0, "another browser reads the shopper's mail")
+      // Whoever runs the demo opens the link it printed, and reads any address's mail in that browser.
+      await stranger.goto(run.everyMailbox)
+      await stranger.waitForURL((url) => url.pathname === "/mailbox" && !url.search.includes("key"))
+      await stranger.goto(`${run.shop}/mailbox?email=${encodeURIComponent(email)}`)
+      await stranger.locator('[data-testid="mailbox-message"][data-event="collection_ready"]').waitFor()
+    } finally {
+      await elsewhere.close()
+    }
+    run.say("notifications: another browser cannot read that mailbox; the run's printed link can")
   })
 
   await onPage(browser, run, "admin feed", async (page) => {

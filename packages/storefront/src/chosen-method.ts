@@ -72,6 +72,9 @@ export function readChosenMethod(holder: {
   }
 }
 
+/** Beside a price that is the merchant's estimate, not a live quote's. */
+export const ESTIMATE_NOTE = "Estimated price"
+
 export interface LastmileChosenMethodText {
   /** The frame's heading: "Delivery" or "Collection". */
   heading: string
@@ -79,6 +82,11 @@ export interface LastmileChosenMethodText {
   title: string
   /** The method's price ("£3.95"), when an amount and a currency are known. */
   priceText: string | null
+  /**
+   * "Estimated price" when the delivery was chosen at the merchant's estimate (no live quote could price it):
+   * say it beside the price wherever the price is shown (the step's summary, the review, the confirmation).
+   */
+  priceNote: string | null
   /** A delivery's window ("Tomorrow, 12:00–22:00"); null for a collection. */
   windowText: string | null
   /** Where the address column's heading says where the order goes: "Shipping address" or "Collect from". */
@@ -100,6 +108,7 @@ export function describeChosenMethod(
       method.amount !== null && options.currencyCode
         ? formatAmount(method.amount, options.currencyCode, options)
         : null,
+    priceNote: !collection && method.fallback ? ESTIMATE_NOTE : null,
     windowText: collection ? null : formatWindow(method.window, options),
     addressHeading: collection ? "Collect from" : "Shipping address",
     storeAddress: collection ? formatStoreAddress(method.store?.address) : null,

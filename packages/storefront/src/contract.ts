@@ -105,6 +105,23 @@ export interface LastmileOptionRate {
   quoted_at: string | null
 }
 
+/**
+ * The shopper's choice the cart lost: the cart changed (its address, its basket) and the rate it held could not
+ * be priced for it any more (during an outage, say), so the method was removed rather than charged another price
+ * under the rate's name. The shopper chooses again.
+ */
+export interface LastmileLostChoice {
+  shipping_option_id: string
+  kind: "delivery" | "collection"
+  /** As it was chosen: the rate's name ("Next day eco"), or the store's. */
+  name: string
+  rate_code: string | null
+  /** What the cart was charged for it, in major units of the cart's currency. */
+  amount: number | null
+  /** What happened and what to do, in words for the shopper. */
+  reason: string
+}
+
 /** What `GET /store/lastmile/rates?cart_id=…` answers. */
 export interface LastmileRatesResponse {
   cart_id: string
@@ -113,6 +130,8 @@ export interface LastmileRatesResponse {
   eligibility: string | null
   /** Delivery options first, then the stores' collection options, each by name. */
   rates: LastmileOptionRate[]
+  /** The choice the cart lost at its last change, while it holds no shipping method (absent from older plugins). */
+  lost_choice?: LastmileLostChoice | null
 }
 
 /**

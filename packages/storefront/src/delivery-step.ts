@@ -12,8 +12,14 @@ import {
   choiceKey,
   isLastmileProviderId,
 } from "./choices.js"
-import { text } from "./chosen-method.js"
-import type { LastmileDeliveryRate, LastmileOptionRate, LastmileRatesResponse, LastmileWindow } from "./contract.js"
+import { ESTIMATE_NOTE, text } from "./chosen-method.js"
+import type {
+  LastmileDeliveryRate,
+  LastmileLostChoice,
+  LastmileOptionRate,
+  LastmileRatesResponse,
+  LastmileWindow,
+} from "./contract.js"
 import { type LastmileFormatOptions, formatAmount, formatCo2Savings, formatWindow } from "./format.js"
 import { readStoreAddress } from "./store-address.js"
 import type { LastmileCartLike, LastmileCartShippingMethod } from "./types.js"
@@ -45,6 +51,12 @@ export interface LastmileDeliveryStep {
    * offered: the shopper must choose again. Null when a cart was not given.
    */
   chosenUnavailable: LastmileUnavailableOption | null
+  /**
+   * The choice the cart lost at its last change: the rate it held could not be priced for the cart as it is now
+   * (say, the address changed during an outage), so the method was removed rather than charged another price under
+   * its name. Show `lostChoice.reason`; the shopper chooses again. Null while the cart holds a shipping method.
+   */
+  lostChoice: LastmileLostChoice | null
   /** What cannot be offered, each reason once with what the shopper can do (see `summariseUnavailable`). */
   reasons: LastmileUnavailableSummary
 }
@@ -58,7 +70,7 @@ export interface LastmileDeliveryStepOptions extends LastmileFormatOptions {
 const NO_REASON = "This option is not available right now."
 
 /** Beside a price that is not a live quote's. */
-export const ESTIMATE_NOTE = "Estimated price"
+export { ESTIMATE_NOTE }
 export const KEPT_NOTE = "Price as chosen"
 
 /** The delivery step of a cart from one `GET /store/lastmile/rates` answer. */
@@ -105,6 +117,8 @@ export function toDeliveryStep(
     ...step,
     selectedKey,
     chosenUnavailable: options.cart && selectedKey === null ? chosenUnavailable(unavailable, options.cart) : null,
+    // The route says it only while the cart holds no method; a cart read since may hold a new choice.
+    lostChoice: options.cart?.shipping_methods?.length ? null : (response.lost_choice ?? null),
   }
 }
 

@@ -30,6 +30,7 @@ export type {
   LastmileDeliveryRate,
   LastmileFulfillmentData,
   LastmileInputField,
+  LastmileLostChoice,
   LastmileOptionRate,
   LastmileOrderBookingResponse,
   LastmileRateDetails,

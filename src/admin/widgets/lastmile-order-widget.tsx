@@ -102,6 +102,7 @@ const LastmileOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => 
               <Badge color={task.status === "needs_attention" ? "red" : "orange"}>{BOOKING_WORDS[task.status]}</Badge>
             )}
           </div>
+          <ChargedAndBooked task={task} />
           {task.name && task.origin !== "order" && (
             <Text size="small" className="text-ui-fg-subtle">
               Booked as “{shown(task.name)}”
@@ -189,6 +190,54 @@ const LastmileOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => 
         </div>
       ))}
     </Container>
+  )
+}
+
+/** An amount in its currency, as the merchant's browser writes money. */
+function money(amount: number, currency: string | null): string {
+  try {
+    return new Intl.NumberFormat(undefined, { style: "currency", currency: currency ?? "" }).format(amount)
+  } catch {
+    return `${amount} ${currency ?? ""}`.trim()
+  }
+}
+
+/**
+ * What the shopper was charged at checkout beside what the booking took: the rate it named (or the estimate it
+ * was), against the rate booked and its price. The two differ when the shopper paid the estimate during an
+ * outage, the booking picking the rate by the option's rule later, or when the price moved before booking.
+ */
+function ChargedAndBooked({ task }: { task: TaskView }) {
+  const { charged, booked_rate: booked } = task
+  if (!charged && !booked) {
+    return null
+  }
+  const chargedFor = charged?.estimate
+    ? "the shop's estimate, no rate named"
+    : charged?.rate_name
+      ? shown(charged.rate_name, 100)
+      : null
+  const differs =
+    !!charged &&
+    !!booked &&
+    (charged.estimate ||
+      (booked.amount !== null && booked.amount !== charged.amount) ||
+      (!!charged.rate_name && !!booked.name && charged.rate_name !== booked.name))
+  return (
+    <div className="flex flex-col" data-testid="lastmile-charged-booked" data-differs={differs ? "true" : "false"}>
+      {charged && (
+        <Text size="small" data-testid="lastmile-charged">
+          Charged {money(charged.amount, charged.currency_code)}
+          {chargedFor ? ` (${chargedFor})` : ""}
+        </Text>
+      )}
+      {booked && (
+        <Text size="small" data-testid="lastmile-booked">
+          Booked {shown(booked.name ?? booked.rate_code, 100)}
+          {booked.amount !== null ? ` at ${money(booked.amount, booked.currency_code)}` : ""}
+        </Text>
+      )}
+    </div>
   )
 }
 

@@ -5,8 +5,18 @@
 import type { TaskCancellation, TaskHistoryEntry, TaskNotice, TaskView } from "../contracts/admin-api"
 import { taskLabel } from "./task-label"
 import { checkLink, cleanText } from "../service-client"
+import { readShippingMethodData } from "../contracts/plugin-data"
+import type { QuotedRate } from "../contracts/quoted-rate"
 
 const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null)
+
+type Charged = NonNullable<TaskView["charged"]>
+
+/** One lastmile method of an order as charged at checkout: what the merchant compares the booking with. */
+export interface OrderCharge {
+  shipping_option_id: string | null
+  charged: Charged
+}
 
 /** The columns of a task row the view reads (the module's `LastmileTaskRow` has them all). */
 export interface TaskViewRow {
@@ -35,6 +45,42 @@ export interface TaskViewRow {
   notice: unknown
   cancellation: unknown
   status_history: unknown
+  shipping_option_id: string | null
+  order_id: string
+  quoted_rate: unknown
+}
+
+/** The order's lastmile methods as charged at checkout (`shipping_methods` as query reads them). */
+export function orderChargesOf(order: {
+  currency_code: string
+  shipping_methods?: ({ amount?: unknown; data?: unknown; shipping_option_id?: string | null } | null)[] | null
+}): OrderCharge[] {
+  return (order.shipping_methods ?? []).flatMap((m) => {
+    const method = m ? readShippingMethodData(m.data) : null
+    const amount = Number(m?.amount)
+    if (!m || !method || !Number.isFinite(amount)) {
+      return []
+    }
+    const charged = {
+      amount,
+      currency_code: order.currency_code,
+      rate_name: method.rateName ? cleanText(method.rateName) : null,
+      estimate: method.fallback === true,
+    }
+    return [{ shipping_option_id: m.shipping_option_id ?? null, charged }]
+  })
+}
+
+/** An order's task rows as shown: the order's own delivery beside what its method charged (its shipping option's). */
+export function orderTaskViews(rows: TaskViewRow[], charges: OrderCharge[]): TaskView[] {
+  return rows.map((t) => toTaskView(t, t.origin === "order" || !t.origin ? chargedFor(t, charges) : null))
+}
+
+function chargedFor(task: TaskViewRow, charges: OrderCharge[]): Charged | null {
+  if (task.kind !== "delivery") {
+    return null
+  }
+  return (charges.find((c) => c.shipping_option_id === task.shipping_option_id) ?? charges[0])?.charged ?? null
 }
 
 /** Text a row holds from the service (written before its answers were cleaned, or in an error), as shown. */
@@ -44,8 +90,9 @@ const link = (value: string | null) => {
   return checked?.ok ? checked.href : null
 }
 
-export function toTaskView(t: TaskViewRow): TaskView {
+export function toTaskView(t: TaskViewRow, charged: TaskView["charged"] = null): TaskView {
   const origin = t.origin ?? (t.kind === "return" ? "return" : "order")
+  const booked: QuotedRate | null = t.status === "booked" ? quotedRate(t.quoted_rate) : null
   return {
     id: t.id,
     kind: t.kind,
@@ -75,10 +122,35 @@ export function toTaskView(t: TaskViewRow): TaskView {
     cancellation: (t.cancellation as TaskCancellation | null) ?? null,
     cancel_at_service:
       t.status === "booked" && !t.cancellation && t.tracking_state !== "delivered" && t.tracking_state !== "cancelled",
+    charged,
+    booked_rate: booked
+      ? {
+          rate_code: booked.rate_code,
+          name: booked.name === null ? null : cleanText(booked.name),
+          amount: typeof booked.amount === "number" ? booked.amount : null,
+          currency_code: booked.currency_code,
+        }
+      : null,
     history: ((t.status_history as { entries?: TaskHistoryEntry[] } | null)?.entries ?? []).map((entry) => ({
       ...entry,
       value: cleanText(entry.value),
       ...(entry.detail ? { detail: cleanText(entry.detail) } : {}),
     })),
   }
+}
+
+/** The row's `quoted_rate` as written at booking (a plain record; rows written before it have none). */
+function quotedRate(value: unknown): QuotedRate | null {
+  const rate = value && typeof value === "object" ? (value as Partial<QuotedRate>) : null
+  return rate && typeof rate.rate_code === "string"
+    ? {
+        rate_code: rate.rate_code,
+        name: typeof rate.name === "string" ? rate.name : null,
+        amount: typeof rate.amount === "number" ? rate.amount : null,
+        currency_code: typeof rate.currency_code === "string" ? rate.currency_code : null,
+        window: null,
+        co2_savings: null,
+        quoted_at: typeof rate.quoted_at === "string" ? rate.quoted_at : "",
+      }
+    : null
 }

@@ -4,8 +4,10 @@
  */
 import { createHash } from "node:crypto"
 import { COLLECTION_RATE_CODE, type LastmileFulfillmentOption } from "../contracts/fulfillment-options"
+import { readShippingMethodData } from "../contracts/plugin-data"
+import type { ServiceRate } from "../contracts/service-shapes"
 import type { ChosenMethod } from "./pricing-additions"
-import type { RateWish } from "./rate-selection"
+import { type RateWish, findWishedRate } from "./rate-selection"
 import { type LastmileRateDetails, describeStandIn } from "./rate-details"
 import type { PricingResult } from "./pricing-result"
 import {
@@ -69,6 +71,33 @@ export function rateWish(
     return {}
   }
   return { wish: { rateCode: chosen.rate_code, name: chosen.rate_name, chosen: chosen.rate_chosen } }
+}
+
+/**
+ * The named rate a cart's delivery method holds, when Medusa prices that stored method again: its refresh after a
+ * cart change hands the method's own `data` back (a listing, the rates route and a new choice hand the client's,
+ * which never carries the plugin's mark). Such a method is priced as that rate, live or at its kept price, or not
+ * at all, which makes Medusa remove it: its data keeps the rate's name, code and window, so any other price
+ * (the outage estimate, the rule's pick of another rate) would stand under a name it is not (decision 58).
+ * A method chosen at the estimate names no rate, and is priced as the option is.
+ */
+export function heldRate(
+  option: LastmileFulfillmentOption,
+  data: Record<string, unknown> | undefined,
+  chosen: ChosenMethod | undefined
+): RateWish | undefined {
+  if (option.kind !== "delivery" || !chosen || chosen.fallback || (!chosen.rate_code && !chosen.rate_name)) {
+    return undefined
+  }
+  if (!readShippingMethodData(data)) {
+    return undefined
+  }
+  return { rateCode: chosen.rate_code, name: chosen.rate_name, chosen: chosen.rate_chosen }
+}
+
+/** Whether a rate is the one a method holds: by its code, else by its name (codes may be minted per quote). */
+export function isHeldRate(rate: ServiceRate, held: RateWish): boolean {
+  return findWishedRate([{ rate }], held) !== undefined
 }
 
 /**

@@ -164,6 +164,29 @@ export function describeStandIn(
   }
 }
 
+/**
+ * A cart's method whose rate cannot be priced for the cart as it is now (decision 58): no amount, so Medusa's
+ * refresh removes the method, and the rates route tells the shopper (`lost_choice`).
+ */
+export function describeLostChoice(
+  option: LastmileFulfillmentOption,
+  held: { rateCode?: string | null; name?: string | null },
+  result: PricingResult
+): LastmileRateDetails {
+  const rates = "rates" in result && result.rates ? listRates(result.rates) : []
+  return {
+    ...NO_DETAILS,
+    rates,
+    available: false,
+    delivery_type: option.delivery_type ?? null,
+    unavailable_code: CHOSEN_RATE_LOST,
+    unavailable_reason: `${held.name ?? held.rateCode ?? "The rate chosen"} cannot be priced for this cart as it is now. Please choose again.`,
+  }
+}
+
+/** Why a cart's method went: its rate could not be priced for the cart's new state. */
+export const CHOSEN_RATE_LOST = "chosen_rate_lost"
+
 /** The answer to a `rate_code` the cart's quote does not offer: which rates it does offer, priced. */
 export function rateNotOfferedMessage(rateCode: unknown, rates: LastmileDeliveryRate[], currency: string): string {
   const offered = rates

@@ -170,6 +170,14 @@ export interface TaskView {
    * here anyway (`POST /admin/lastmile/tasks/:id/cancel`).
    */
   cancel_at_service: boolean
+  /**
+   * What the shopper was charged for the order's own delivery at checkout (the order's shipping method): its
+   * amount, the rate it named (none when chosen at the estimate), and whether that price was the merchant's
+   * estimate. Null for other tasks, and where the task is answered alone.
+   */
+  charged: { amount: number; currency_code: string; rate_name: string | null; estimate: boolean } | null
+  /** The rate it was booked at, from the booking's own quote (decision 52); null until booked. */
+  booked_rate: { rate_code: string; name: string | null; amount: number | null; currency_code: string | null } | null
   history: TaskHistoryEntry[]
 }
 

@@ -3,7 +3,7 @@
  * and `previous`, the same for the period before it.
  */
 
-/** Why an option was not offered for a cart state: the code the rates route shows as `unavailable_code`. */
+/** Why an option was not offered to a cart: the code the rates route shows as `unavailable_code`. */
 export type OfferUnavailableCode = string
 
 export interface InsightsOfferRow {
@@ -16,18 +16,18 @@ export interface InsightsOfferRow {
   /** The store (collection) or the dispatch location (delivery). */
   stock_location_id: string | null
   stock_location_name: string | null
-  /** Cart states for which the option was priced and could be chosen. */
+  /** Carts the option was priced for and could be chosen by (each once a day, whatever its changes). */
   offered: number
   /** Orders placed with it. */
   chosen: number
-  /** Cart states for which it could not be offered, by reason. */
+  /** Carts it was priced for and never offered to that day, by the latest reason. */
   unavailable: Record<OfferUnavailableCode, number>
 }
 
 export interface InsightsFigures {
   offers: {
-    /** Cart states priced (each counted once, whichever route priced it). */
-    cart_states: number
+    /** Carts priced, each counted once a day whatever its changes and whichever route priced it. */
+    carts: number
     by_option: InsightsOfferRow[]
   }
   deliveries: {

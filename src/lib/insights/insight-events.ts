@@ -1,12 +1,13 @@
 /**
- * The events delivery insights send the Analytics Module (decision 54): ids, codes, amounts and windows, never the
- * shopper's address, phone or email.
+ * The events delivery insights send the Analytics Module (decision 54): codes, amounts and windows, ids hashed
+ * (`analyticsId`), never the shopper's address, phone or email.
  */
-import type { CountedOffer } from "./offer-tally"
+import { createHash } from "node:crypto"
+import type { CountedCart } from "./offer-tally"
 import { type InsightTaskRow, punctuality, taskFacts } from "./task-facts"
 
 export const INSIGHT_EVENTS = {
-  offered: "lastmile_option_offered",
+  offered: "lastmile_options_offered",
   chosen: "lastmile_option_chosen",
   booked: "lastmile_task_booked",
   delivered: "lastmile_parcel_delivered",
@@ -17,24 +18,37 @@ export type InsightEventName = (typeof INSIGHT_EVENTS)[keyof typeof INSIGHT_EVEN
 
 export interface InsightEvent {
   event: InsightEventName
-  /** Who it is about: the order's customer, when known. */
+  /** Who it is about: the order's customer (hashed), when known. */
   actor_id?: string
-  /** What it is about: the order, or the cart while offers are made. */
+  /** What it is about: the order, or the cart while offers are made (hashed). */
   group?: { type: "order" | "cart"; id: string }
   properties: Record<string, unknown>
 }
 
-/** One event per option counted for the first time in its cart state. */
-export function offeredEvents(offers: CountedOffer[]): InsightEvent[] {
-  return offers.map((o) => ({
+/**
+ * How an id of the shopper's (a cart, an order, a customer) or of a task goes to the Analytics Module: a SHA-256
+ * digest, stable so one order's events join up, and one a merchant can compute from their own ids to find the
+ * order, but from which no one can read the id that opens it (the ids are random).
+ */
+export function analyticsId(id: string): string {
+  return createHash("sha256").update(`medusa-plugin-lastmile:${id}`).digest("hex").slice(0, 32)
+}
+
+/** One event per cart and day: the options it was offered, or not and why, as counted when it was first counted. */
+export function offeredEvents(carts: CountedCart[]): InsightEvent[] {
+  return carts.map((cart) => ({
     event: INSIGHT_EVENTS.offered,
-    group: { type: "cart", id: o.cart_id },
+    group: { type: "cart", id: analyticsId(cart.cart_id) },
     properties: {
-      day: o.day,
-      fulfillment_option: o.fulfillment_option,
-      stock_location_id: o.stock_location_id,
-      available: o.offered,
-      unavailable_reason: o.reason,
+      day: cart.day,
+      offered: cart.options.filter((o) => o.offered).length,
+      unavailable: cart.options.filter((o) => !o.offered).length,
+      options: cart.options.map((o) => ({
+        fulfillment_option: o.fulfillment_option,
+        stock_location_id: o.stock_location_id,
+        available: o.offered,
+        unavailable_reason: o.reason,
+      })),
     },
   }))
 }
@@ -53,8 +67,8 @@ export function chosenEvents(
 ): InsightEvent[] {
   return choices.map((c) => ({
     event: INSIGHT_EVENTS.chosen,
-    ...(order.customer_id ? { actor_id: order.customer_id } : {}),
-    group: { type: "order", id: order.id },
+    ...(order.customer_id ? { actor_id: analyticsId(order.customer_id) } : {}),
+    group: { type: "order", id: analyticsId(order.id) },
     properties: {
       shipping_option_id: c.shipping_option_id,
       shipping_option_name: c.name,
@@ -72,7 +86,7 @@ function rateProperties(row: EventTaskRow): Record<string, unknown> {
   const rate = (row.quoted_rate ?? {}) as Record<string, unknown>
   const window = (rate.window ?? null) as { from?: unknown; to?: unknown } | null
   return {
-    task_row_id: row.id,
+    task_row_id: analyticsId(row.id),
     mode: taskFacts(row)?.mode ?? null,
     shipping_option_id: row.shipping_option_id,
     stock_location_id: row.stock_location_id,
@@ -93,7 +107,7 @@ export function bookedEvent(row: EventTaskRow): InsightEvent | null {
   }
   return {
     event: INSIGHT_EVENTS.booked,
-    group: { type: "order", id: row.order_id },
+    group: { type: "order", id: analyticsId(row.order_id) },
     properties: { ...rateProperties(row), placed_to_booked_ms: Math.max(0, facts.bookedAt - facts.placedAt) },
   }
 }
@@ -107,7 +121,7 @@ export function arrivedEvent(row: EventTaskRow): InsightEvent | null {
   const when = facts.mode === "delivery" ? punctuality(facts.deliveredAt, facts.window) : null
   return {
     event: facts.mode === "collection" ? INSIGHT_EVENTS.collected : INSIGHT_EVENTS.delivered,
-    group: { type: "order", id: row.order_id },
+    group: { type: "order", id: analyticsId(row.order_id) },
     properties: {
       ...rateProperties(row),
       at: new Date(facts.deliveredAt).toISOString(),

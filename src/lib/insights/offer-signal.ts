@@ -5,14 +5,6 @@
 import { optionKindOf } from "../contracts/fulfillment-options"
 import { weakSignal } from "../support/weak-signal"
 
-/** What the cart state is made of, as the provider was handed it: digested later (`cartStateDigest`). */
-export interface CartStateParts {
-  address: unknown
-  items: unknown
-  currency: unknown
-  email: unknown
-}
-
 export interface OfferPriced {
   at: number
   cart_id: string
@@ -22,7 +14,6 @@ export interface OfferPriced {
   stock_location_id: string
   /** Null when the option could be chosen; else why not (the rates route's `unavailable_code`). */
   unavailable: string | null
-  state: CartStateParts
 }
 
 // Counting never fails a cart: an offer a listener cannot take is not counted.
@@ -34,11 +25,6 @@ export const onOfferPriced = offers.on
 /** What the provider hands over: Medusa's pricing context, the option's data and the provider's answer. */
 interface PricingContextLike {
   id?: unknown
-  currency_code?: unknown
-  items?: unknown
-  shipping_address?: unknown
-  email?: unknown
-  lastmile_customer_email?: unknown
   lastmile_cart_completed?: unknown
   from_location?: unknown
 }
@@ -79,12 +65,6 @@ export function announceOfferPriced(context: unknown, optionData: unknown, answe
     stock_location_id: location,
     unavailable:
       typeof amount === "number" && Number.isFinite(amount) ? null : typeof code === "string" ? code : "not_priced",
-    state: {
-      address: cart.shipping_address,
-      items: cart.items,
-      currency: cart.currency_code,
-      email: cart.lastmile_customer_email ?? cart.email,
-    },
   }
   offers.emit(offer)
 }

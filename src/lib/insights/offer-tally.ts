@@ -1,21 +1,25 @@
 /**
- * The offer counters of one process between two flushes (decision 50): each cart state counted once a day per option
- * and store; digested and counted in `drain`, off the checkout path.
+ * The offer counters of one process between two flushes (decision 50): a cart counted once a day per option and store,
+ * whatever its states; digested and counted in `drain`, off the checkout path.
  */
-import { createHash } from "node:crypto"
 import { LRUCache } from "lru-cache"
 import { dayOf } from "./calendar"
-import type { CartStateParts, OfferPriced } from "./offer-signal"
+import type { OfferPriced } from "./offer-signal"
 import type { OfferCountRow } from "./report"
 
-/** An offer counted for the first time in its cart state: what the Analytics Module is told. */
-export interface CountedOffer {
-  day: string
-  cart_id: string
+/** An option of a cart as counted today: offered in some state, or unavailable for its latest reason. */
+export interface CountedOption {
   fulfillment_option: string
   stock_location_id: string | null
   offered: boolean
   reason: string | null
+}
+
+/** A cart counted for the first time on its day, with its options as counted by then: what the Analytics Module is told. */
+export interface CountedCart {
+  day: string
+  cart_id: string
+  options: CountedOption[]
 }
 
 export interface ChosenOption {
@@ -27,24 +31,11 @@ export interface ChosenOption {
 
 export interface OfferTallyOptions {
   timeZone: string
-  /** Cart states remembered as counted. Default 100 000 (a few MB). */
+  /** Carts and their options remembered as counted. Default 100 000 (a few MB). */
   maxKeys?: number
   /** Offers queued between two flushes before new ones are dropped (and said). Default 50 000. */
   maxQueued?: number
 }
-
-const ADDRESS_FIELDS = [
-  "first_name",
-  "last_name",
-  "company",
-  "address_1",
-  "address_2",
-  "city",
-  "province",
-  "postal_code",
-  "country_code",
-  "phone",
-] as const
 
 /** Reasons are codes: anything else is cut to one, so a counter row's key stays short. */
 export function reasonCode(value: string | null): string {
@@ -55,37 +46,12 @@ export function reasonCode(value: string | null): string {
   return code || "unknown"
 }
 
-/**
- * A digest of what a quote is made of: the address (the contact's name and
- * phone included, since an option is unavailable without them), the email,
- * the basket's variants and quantities, the currency. Anything else Medusa
- * hands over (timestamps, prices) leaves the state as it was.
- */
-export function cartStateDigest(parts: CartStateParts): string {
-  const address = (parts.address ?? {}) as Record<string, unknown>
-  const items = Array.isArray(parts.items) ? (parts.items as (Record<string, unknown> | null)[]) : []
-  const lines = items
-    .flatMap((item) =>
-      item ? [[String(item.variant_id ?? item.variant_sku ?? item.id ?? ""), Number(item.quantity)]] : []
-    )
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-  const state = {
-    a: ADDRESS_FIELDS.map((field) =>
-      String(address[field] ?? "")
-        .trim()
-        .toLowerCase()
-    ),
-    e: String(parts.email ?? "")
-      .trim()
-      .toLowerCase(),
-    c: String(parts.currency ?? "").toLowerCase(),
-    l: lines,
-  }
-  return createHash("sha256").update(JSON.stringify(state)).digest("base64url").slice(0, 22)
-}
+/** What a counted option key holds: offered, else the reason it is counted unavailable under. */
+const OFFERED = "\u0000offered"
 
 export class OfferTally {
-  private readonly counted: LRUCache<string, true>
+  /** `day cart` → "" (the cart is counted); `day cart option store` → OFFERED or the reason counted. */
+  private readonly counted: LRUCache<string, string>
   private queue: OfferPriced[] = []
   private readonly chosenQueue: ChosenOption[] = []
   private readonly pending = new Map<string, OfferCountRow>()
@@ -93,8 +59,8 @@ export class OfferTally {
   private dropped_ = 0
 
   constructor(private readonly options: OfferTallyOptions) {
-    // A state priced again tomorrow counts again tomorrow: keys carry their day, and need not outlive it by much.
-    this.counted = new LRUCache<string, true>({ max: options.maxKeys ?? 100_000, ttl: 26 * 60 * 60_000 })
+    // A cart priced again tomorrow counts again tomorrow: keys carry their day, and need not outlive it by much.
+    this.counted = new LRUCache<string, string>({ max: options.maxKeys ?? 100_000, ttl: 26 * 60 * 60_000 })
     this.maxQueued = options.maxQueued ?? 50_000
   }
 
@@ -134,39 +100,38 @@ export class OfferTally {
     }
   }
 
-  /** Counts what was queued; returns the increments to write and the offers counted for the first time. */
-  drain(): { increments: OfferCountRow[]; counted: CountedOffer[] } {
+  /** Counts what was queued; returns the increments to write and the carts counted for the first time today. */
+  drain(): { increments: OfferCountRow[]; counted: CountedCart[] } {
     const queue = this.queue
     this.queue = []
-    const counted: CountedOffer[] = []
+    const fresh = new Map<string, CountedCart & { byOption: Map<string, CountedOption> }>()
     for (const offer of queue) {
       const day = dayOf(offer.at, this.options.timeZone)
-      const state = `${day}\u0000${offer.cart_id}\u0000${cartStateDigest(offer.state)}`
-      if (!this.counted.has(state)) {
-        this.counted.set(state, true)
-        this.add({ day, kind: "cart_state", fulfillment_option: "", stock_location_id: "", reason: "" })
+      const cart = `${day}\u0000${offer.cart_id}`
+      if (!this.counted.has(cart)) {
+        this.counted.set(cart, "")
+        this.add({ day, kind: "cart", fulfillment_option: "", stock_location_id: "", reason: "" })
+        fresh.set(cart, { day, cart_id: offer.cart_id, options: [], byOption: new Map() })
       }
       const location = offer.stock_location_id ?? ""
-      const key = `${state}\u0000${offer.fulfillment_option}\u0000${location}`
-      if (this.counted.has(key)) {
+      const key = `${cart}\u0000${offer.fulfillment_option}\u0000${location}`
+      const before = this.counted.get(key)
+      const now = offer.unavailable === null ? OFFERED : reasonCode(offer.unavailable)
+      if (before === OFFERED || before === now) {
         continue
       }
-      this.counted.set(key, true)
-      const reason = offer.unavailable === null ? "" : reasonCode(offer.unavailable)
-      this.add({
-        day,
-        kind: offer.unavailable === null ? "offered" : "unavailable",
-        fulfillment_option: offer.fulfillment_option,
-        stock_location_id: location,
-        reason,
-      })
-      counted.push({
-        day,
-        cart_id: offer.cart_id,
+      const row = { day, fulfillment_option: offer.fulfillment_option, stock_location_id: location }
+      if (before !== undefined) {
+        // Offered now, or unavailable for another reason: the cart moves from the count it was in.
+        this.add({ ...row, kind: "unavailable", reason: before }, -1)
+      }
+      this.add(now === OFFERED ? { ...row, kind: "offered", reason: "" } : { ...row, kind: "unavailable", reason: now })
+      this.counted.set(key, now)
+      fresh.get(cart)?.byOption.set(`${offer.fulfillment_option}\u0000${location}`, {
         fulfillment_option: offer.fulfillment_option,
         stock_location_id: offer.stock_location_id,
-        offered: offer.unavailable === null,
-        reason: reason || null,
+        offered: now === OFFERED,
+        reason: now === OFFERED ? null : now,
       })
     }
     for (const choice of this.chosenQueue.splice(0)) {
@@ -175,7 +140,7 @@ export class OfferTally {
       if (this.counted.has(key)) {
         continue
       }
-      this.counted.set(key, true)
+      this.counted.set(key, "")
       this.add({
         day: dayOf(choice.at, this.options.timeZone),
         kind: "chosen",
@@ -184,8 +149,10 @@ export class OfferTally {
         reason: "",
       })
     }
-    const increments = [...this.pending.values()]
+    // A cart that moved out of a count and back within one flush leaves a zero: nothing to write.
+    const increments = [...this.pending.values()].filter((row) => row.count !== 0)
     this.pending.clear()
+    const counted = [...fresh.values()].map(({ byOption, ...cart }) => ({ ...cart, options: [...byOption.values()] }))
     return { increments, counted }
   }
 

@@ -12,15 +12,30 @@ export type PeriodResult = { ok: true; from: string; to: string } | { ok: false;
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/
 
+/**
+ * The days a report may name: the calendar's arithmetic (JavaScript's dates, `Intl`) reads years 0 to 99 as
+ * 1900 to 1999 and fails past 275760, and no shop has figures outside these.
+ */
+export const FIRST_DAY = "2000-01-01"
+export const LAST_DAY = "2999-12-31"
+
+const inYears = (day: string) => day >= FIRST_DAY && day <= LAST_DAY
+
 /** A day from what the request said, or a problem in words. */
 function asDay(name: string, value: string, timeZone: string): { day: string } | { problem: string } {
+  const outside = { problem: `${name} must be a date in the years 2000 to 2999` }
   if (isDay(value)) {
-    return { day: value }
+    return inYears(value) ? { day: value } : outside
   }
   if (DATE_TIME.test(value)) {
+    // The year is read before the instant: a date-time past 9999 once the offset is applied cannot be formatted.
+    if (!inYears(`${value.slice(0, 4)}-06-15`)) {
+      return outside
+    }
     const at = Date.parse(value)
     if (Number.isFinite(at)) {
-      return { day: dayOf(at, timeZone) }
+      const day = dayOf(at, timeZone)
+      return inYears(day) ? { day } : outside
     }
   }
   return { problem: `${name} must be an ISO date (2026-11-01) or date-time (2026-11-01T00:00:00Z)` }

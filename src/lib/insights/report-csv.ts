@@ -1,6 +1,6 @@
 /**
- * The insights report as CSV: a row per figure with the previous period's beside it; text a spreadsheet would run
- * as a formula is escaped.
+ * The insights report as CSV: a row per figure with the previous period's beside it; formulas escaped, and any cell
+ * holding a separator of any locale's CSV quoted.
  */
 import type { InsightsFigures, InsightsReport } from "../contracts/insights-api"
 
@@ -19,7 +19,12 @@ export const CSV_COLUMNS = [
 
 type Row = Partial<Record<(typeof CSV_COLUMNS)[number], string | number | null>>
 
-/** A cell as CSV: quoted when it must be; text starting like a formula is made plain text. */
+/**
+ * A cell as CSV: text starting like a formula (`= + - @`, a tab or a carriage return) is made plain text, and a
+ * cell holding a comma, a semicolon, a tab, a quote or a line break is quoted. Excel in a `;`-separator locale
+ * (de, fr, nl, es, it) reads this comma-separated file split at `;`, where a quote mid-field quotes nothing, so a
+ * formula's start right after a `;` or a tab inside a cell is made plain text too.
+ */
 export function csvCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) {
     return ""
@@ -27,8 +32,8 @@ export function csvCell(value: string | number | null | undefined): string {
   if (typeof value === "number") {
     return Number.isFinite(value) ? String(value) : ""
   }
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+  const text = (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value).replace(/([;\t]\s*)(?=[=+\-@])/g, "$1'")
+  return /[",;\t\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
 function scalarRows(current: InsightsFigures, previous: InsightsFigures): Row[] {
@@ -41,7 +46,7 @@ function scalarRows(current: InsightsFigures, previous: InsightsFigures): Row[] 
   const delivery = (k: keyof InsightsFigures["deliveries"]) => pair("deliveries", k, (f) => f.deliveries[k])
   const collection = (k: keyof InsightsFigures["collections"]) => pair("collections", k, (f) => f.collections[k])
   return [
-    pair("offers", "cart_states", (f) => f.offers.cart_states),
+    pair("offers", "carts", (f) => f.offers.carts),
     delivery("booked"),
     delivery("delivered"),
     delivery("early"),

@@ -10,9 +10,9 @@ import { type InsightTaskRow, type TaskFacts, punctuality, taskFacts } from "./t
 /** One counter row (`lastmile_offer_count`): a day's count for an option and store, and a reason. */
 export interface OfferCountRow {
   day: string
-  kind: "cart_state" | "offered" | "unavailable" | "chosen"
+  kind: "cart" | "offered" | "unavailable" | "chosen"
   fulfillment_option: string
-  /** "" when none (a cart state). */
+  /** "" when none (a cart). */
   stock_location_id: string
   /** "" unless unavailable. */
   reason: string
@@ -123,10 +123,14 @@ function offers(
       row.name = option.name
     }
   }
-  let cartStates = 0
+  let carts = 0
   for (const count of inRange) {
-    if (count.kind === "cart_state") {
-      cartStates += count.count
+    if (count.count === 0) {
+      // A cart that moved from unavailable to offered leaves its old reason at zero.
+      continue
+    }
+    if (count.kind === "cart") {
+      carts += count.count
       continue
     }
     const location = count.stock_location_id || null
@@ -153,13 +157,10 @@ function offers(
       (a.stock_location_id ?? "").localeCompare(b.stock_location_id ?? "")
   )
   if (stockLocationId) {
-    // Cart states are not per store: those that priced one of this store's options.
-    cartStates = Math.max(
-      0,
-      ...byOption.map((r) => r.offered + Object.values(r.unavailable).reduce((sum, n) => sum + n, 0))
-    )
+    // Carts are not per store: those that priced one of this store's options (each counts once per option).
+    carts = Math.max(0, ...byOption.map((r) => r.offered + Object.values(r.unavailable).reduce((sum, n) => sum + n, 0)))
   }
-  return { cart_states: cartStates, by_option: byOption }
+  return { carts, by_option: byOption }
 }
 
 function figures(

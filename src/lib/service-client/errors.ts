@@ -1,7 +1,12 @@
 /**
- * Errors of the service client: callers branch on the class or `code`, never on the message; every text held here
- * has had the API key removed.
+ * Errors of the service client: callers branch on the class or `code`, never on the message; every text held here has
+ * had the API key removed and is cleaned as the service's answers are (decision 29).
  */
+import { cleanText } from "./service-text"
+
+/** The longest body, message or issue an error keeps (the transport already truncates the body). */
+const MAX_ERROR_TEXT = 2200
+const MAX_ISSUE_TEXT = 300
 
 const ERROR_CODES = [
   "unreachable",
@@ -49,12 +54,12 @@ export class LastmileError extends Error {
   readonly notProcessed: boolean
 
   constructor(code: LastmileErrorCode, message: string, details: LastmileErrorDetails = {}, notProcessed = false) {
-    super(message, details.cause === undefined ? undefined : { cause: details.cause })
+    super(cleanText(message, MAX_ERROR_TEXT), details.cause === undefined ? undefined : { cause: details.cause })
     this.name = new.target.name
     this.code = code
     this.operation = details.operation
     this.status = details.status
-    this.body = details.body
+    this.body = details.body === undefined ? undefined : cleanText(details.body, MAX_ERROR_TEXT)
     this.notProcessed = notProcessed
   }
 
@@ -121,7 +126,8 @@ export class LastmileInvalidResponseError extends LastmileError {
 
   constructor(message: string, issues: string[], details: LastmileErrorDetails = {}) {
     super("invalid_response", message, details)
-    this.issues = issues
+    // A path names the answer's own keys, which are the service's text too.
+    this.issues = issues.map((issue) => cleanText(issue, MAX_ISSUE_TEXT))
   }
 }
 
@@ -200,6 +206,7 @@ function refusalReason(body: string | undefined): string {
   return shorten(text.replace(/\s+/g, " "))
 }
 
+/** Cleaned again: a JSON body's escapes (`\\u202E`) only become characters once parsed. */
 function shorten(text: string, max = 200): string {
-  return text.length <= max ? text : `${text.slice(0, max)}…`
+  return cleanText(text, max + 1)
 }

@@ -4,24 +4,24 @@
  * chosen option, keeps them in an `OfferTally`, and writes the increments to
  * `lastmile_offer_count` a few seconds later in one statement, and once more
  * at shutdown. Nothing of it runs on the checkout path but a push onto a
- * queue. Counts newly made are announced on the event bus
- * (`lastmile.insights.offers_counted`), which the analytics subscriber
- * forwards.
+ * queue. Carts counted for the first time on their day are announced on the
+ * event bus (`lastmile.insights.offers_counted`), which the analytics
+ * subscriber forwards: one event per cart and day.
  */
 import type { Logger } from "@medusajs/framework/types"
 import { generateEntityId } from "@medusajs/framework/utils"
 import { addDays, dayOf } from "../../lib/insights/calendar"
 import { type OfferPriced, onOfferPriced } from "../../lib/insights/offer-signal"
-import { type ChosenOption, type CountedOffer, OfferTally } from "../../lib/insights/offer-tally"
+import { type ChosenOption, type CountedCart, OfferTally } from "../../lib/insights/offer-tally"
 import type { OfferCountRow } from "../../lib/insights/report"
 import { ThrottledLog } from "../../lib/support/throttled-log"
 import { errorMessage } from "../../lib/support/error-message"
 
-/** The event announcing offers counted for the first time in their cart state. */
+/** The event announcing carts counted for the first time on their day, with the options they were offered. */
 export const OFFERS_COUNTED_EVENT = "lastmile.insights.offers_counted"
 
-/** At most this many offers ride on one event: the rest are counted all the same. */
-const MAX_OFFERS_PER_EVENT = 1000
+/** At most this many carts ride on one event: the rest are announced in the next. */
+const MAX_CARTS_PER_EVENT = 200
 
 interface RawSql {
   execute(sql: string, params: unknown[]): Promise<Record<string, unknown>[]>
@@ -31,8 +31,8 @@ export interface OfferCountsOptions {
   manager: RawSql
   logger: Logger
   timeZone: string
-  /** Announces counted offers (the event bus); absent in a container without one. */
-  announce?: (offers: CountedOffer[]) => Promise<unknown>
+  /** Announces counted carts (the event bus); absent in a container without one. */
+  announce?: (carts: CountedCart[]) => Promise<unknown>
   /** How long after the first uncounted offer the counts are written. Default 5 s. */
   flushAfterMs?: number
 }
@@ -104,9 +104,9 @@ export class OfferCounts {
       }
     }
     if (counted.length && this.options.announce) {
-      for (let i = 0; i < counted.length; i += MAX_OFFERS_PER_EVENT) {
+      for (let i = 0; i < counted.length; i += MAX_CARTS_PER_EVENT) {
         await this.options
-          .announce(counted.slice(i, i + MAX_OFFERS_PER_EVENT))
+          .announce(counted.slice(i, i + MAX_CARTS_PER_EVENT))
           .catch((error: unknown) =>
             this.warnings.warn("announce", `lastmile: counted offers could not be announced: ${errorMessage(error)}`)
           )

@@ -19,6 +19,7 @@ import { LastmileClient, type ServiceQuote, describeRefusal, onStoreListChanged 
 import { type CartPricingContext, CheckoutPricer } from "./checkout-pricing"
 import { toStoreDescriptions, toStoreView } from "../../lib/store/store-identity"
 import type { PricingResult } from "../../lib/checkout/pricing-result"
+import type { RateWish } from "../../lib/checkout/rate-selection"
 import { ThrottledLog } from "../../lib/support/throttled-log"
 import { StoreDirectory } from "./store-directory"
 import {
@@ -32,6 +33,7 @@ import { QuoteCache } from "./quote-cache"
 import { medusaSharedQuoteStore, optionalDependency } from "./shared-quote-store"
 import {
   type LastmileRateDetails,
+  describeLostChoice,
   describePricing,
   describeStandIn,
   listRates,
@@ -42,6 +44,8 @@ import {
   cartStateOf,
   chosenMethodFor,
   fallbackAmount,
+  heldRate,
+  isHeldRate,
   keptPrice,
   rateWish,
   requestedRate,
@@ -194,8 +198,15 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
         "problem" in wanted
           ? { ok: false, reason: "rate_code_invalid", detail: wanted.problem }
           : await this.pricer_.price(option, cart, wanted.wish)
+      // Medusa pricing the cart's own method again: its rate, or nothing (decision 58).
+      const held = heldRate(option, data, chosen)
+      const lost = (rate: RateWish, why: PricingResult) => {
+        // Without an amount Medusa removes the method, and the rates route tells the shopper why.
+        this.logger_.debug(`lastmile: the method of cart ${cart.cartId} no longer prices its rate: removed`)
+        return this.priced(undefined, describeLostChoice(option, rate, why))
+      }
       if (result.ok) {
-        return this.quoted(option, result)
+        return !held || isHeldRate(result.rate, held) ? this.quoted(option, result) : lost(held, result)
       }
       // A blip on a refresh never costs the shopper the option they chose, at the price they chose it,
       // as long as the cart is still what was quoted: a new address or basket is priced as a new cart.
@@ -205,6 +216,9 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
         keptPrice(option, chosen, { now: Date.now(), keepMs, state: cartStateOf(cart, productIdSource) })
       if (kept) {
         return this.priced(kept.amount, kept.details)
+      }
+      if (held) {
+        return lost(held, result)
       }
       if (result.reason === "service_refused") {
         this.warnings_.warn(

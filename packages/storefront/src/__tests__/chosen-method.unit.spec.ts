@@ -17,6 +17,7 @@ describe("the chosen method, in a checkout's summary, its review and an order's 
       heading: "Delivery",
       title: "Next day eco",
       priceText: "£3.95",
+      priceNote: null,
       windowText: "Tomorrow, 12:00–22:00",
       addressHeading: "Shipping address",
       storeAddress: null,
@@ -31,9 +32,35 @@ describe("the chosen method, in a checkout's summary, its review and an order's 
       heading: "Collection",
       title: "Camden",
       priceText: "£0.00",
+      priceNote: null,
       windowText: null,
       addressHeading: "Collect from",
       storeAddress: "12 Camden High St, London, NW1 0JH",
+    })
+  })
+
+  it("says a delivery chosen at the shop's estimate is one, named by its option, with no rate's window", () => {
+    const chosen = readChosenMethod({
+      shipping_methods: [
+        {
+          name: "Next day delivery",
+          amount: 5.95,
+          data: {
+            provider: "lastmile",
+            kind: "delivery",
+            rateCode: null,
+            rateName: null,
+            window: null,
+            fallback: true,
+          },
+        },
+      ],
+    })!
+    expect(describeChosenMethod(chosen, { ...LONDON, currencyCode: "gbp" })).toMatchObject({
+      title: "Next day delivery",
+      priceText: "£5.95",
+      priceNote: "Estimated price",
+      windowText: null,
     })
   })
 

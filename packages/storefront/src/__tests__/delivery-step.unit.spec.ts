@@ -1,6 +1,7 @@
 import { selectedChoiceKey, toDeliveryStep, formatAmount, formatCo2Savings, formatWindow } from "../index.js"
 import {
   CAMDEN_READINESS,
+  LOST_ECO,
   INCOMPLETE_RATES,
   KEPT_RATES,
   LIVE_RATES,
@@ -182,6 +183,31 @@ describe("one price per choice", () => {
       key: "so_next_day#ND-AM",
       reason: "No van has room for a morning slot.",
     })
+  })
+})
+
+describe("a choice the cart lost", () => {
+  // The shopper chose "Next day eco" at £3.95; the address changed during an outage, and the method went.
+  it("is said, with what happened and what to do, while the cart holds no method; nothing is selected", () => {
+    const step = toDeliveryStep(
+      { ...OUTAGE_RATES, lost_choice: LOST_ECO },
+      { cart: { id: "cart_1", shipping_methods: [] } }
+    )
+    expect(step.lostChoice).toEqual(LOST_ECO)
+    expect(step.selectedKey).toBeNull()
+    // The option is offered again at the estimate, as an estimate, named as the option (not the rate lost).
+    expect(step.delivery.map((c) => [c.name, c.amount, c.priceNote, c.window])).toEqual([
+      ["Next day delivery", 6, "Estimated price", null],
+    ])
+  })
+
+  it("is not said once the cart holds a method again, nor by an older plugin that does not say it", () => {
+    const chosenAgain = {
+      id: "cart_1",
+      shipping_methods: [{ shipping_option_id: "so_next_day", amount: 6, data: currentMethodData({ fallback: true }) }],
+    }
+    expect(toDeliveryStep({ ...OUTAGE_RATES, lost_choice: LOST_ECO }, { cart: chosenAgain }).lostChoice).toBeNull()
+    expect(toDeliveryStep(OUTAGE_RATES, { cart: { id: "cart_1", shipping_methods: [] } }).lostChoice).toBeNull()
   })
 })
 

@@ -366,3 +366,14 @@ export const OPTION_KINDS: [string, "delivery" | "collection" | "return" | null]
   ["manual", null],
   ["", null],
 ]
+
+/** What the rates route says of "Next day eco" at £3.95, lost when the address changed during an outage. */
+export const LOST_ECO = {
+  shipping_option_id: "so_next_day",
+  kind: "delivery" as const,
+  name: "Next day eco",
+  rate_code: "ND-ECO",
+  amount: 3.95,
+  reason:
+    "Your choice, Next day eco at £3.95, could not be kept when your cart changed. Live delivery prices are unavailable right now. Please choose again: the price shown is the shop's estimate.",
+}

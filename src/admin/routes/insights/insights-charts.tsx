@@ -90,7 +90,7 @@ export const OffersChart = ({ report }: { report: InsightsReport }) => {
     <ChartCard
       id="offers"
       title="Offered and chosen, per option and store"
-      hint={`${report.offers.cart_states} cart states priced. Offered: cart states in which the option could be chosen; chosen: orders placed with it.`}
+      hint={`${report.offers.carts} carts priced, each once a day however often it changed. Offered: carts the option could be chosen by; chosen: orders placed with it.`}
       empty={!rows.some((r) => r.offered || r.chosen || r.unavailable)}
       emptyText="Each delivery option and store appears here once shoppers reach the delivery step."
     >

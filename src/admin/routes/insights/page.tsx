@@ -44,11 +44,11 @@ const KPIS: Kpi[] = [
   },
   {
     id: "chosen",
-    label: "Chosen per cart state",
+    label: "Chosen per cart",
     value: (f) =>
       percentOf(
         f.offers.by_option.reduce((sum, r) => sum + r.chosen, 0),
-        f.offers.cart_states
+        f.offers.carts
       ),
     show: formatShare,
   },
@@ -58,7 +58,7 @@ const KPIS: Kpi[] = [
 function nothingYet(report: InsightsReport): boolean {
   const f: InsightsFigures = report
   return (
-    !f.offers.cart_states &&
+    !f.offers.carts &&
     !f.offers.by_option.some((r) => r.chosen) &&
     !f.deliveries.booked &&
     !f.deliveries.delivered &&

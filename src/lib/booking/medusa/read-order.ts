@@ -6,6 +6,8 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MathBN, MedusaError } from "@medusajs/framework/utils"
 import { medusaAddressSchema, methodKindOf } from "../../contracts/plugin-data"
 import type { MedusaAddressLike, MedusaLineLike } from "../../checkout/quote-request"
+import type { TaskView } from "../../contracts/admin-api"
+import { type OrderCharge, type TaskViewRow, orderChargesOf, orderTaskViews } from "../task-view"
 
 export async function assertOrderExists(container: MedusaContainer, orderId: string): Promise<void> {
   const { data } = await container
@@ -75,4 +77,25 @@ export async function recentLastmileOrders(container: MedusaContainer, since: Da
   return data.flatMap((o: { id: string; shipping_methods?: ({ data?: unknown } | null)[] | null }) =>
     (o.shipping_methods ?? []).some((m) => methodKindOf(m?.data) !== null) ? [o.id] : []
   )
+}
+
+/** Task rows as the admin shows them, each order's own delivery beside what the order was charged for it. */
+export async function readTaskViews(container: MedusaContainer, rows: TaskViewRow[]): Promise<TaskView[]> {
+  const orderIds = [...new Set(rows.map((row) => row.order_id))]
+  if (!orderIds.length) {
+    return []
+  }
+  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "order",
+    fields: [
+      "id",
+      "currency_code",
+      "shipping_methods.amount",
+      "shipping_methods.data",
+      "shipping_methods.shipping_option_id",
+    ],
+    filters: { id: orderIds },
+  })
+  const charges = new Map<string, OrderCharge[]>(data.map((order) => [order.id, orderChargesOf(order)]))
+  return rows.flatMap((row) => orderTaskViews([row], charges.get(row.order_id) ?? []))
 }

@@ -2,13 +2,14 @@
  * The cart's lastmile rates, as the rates route answers them and the check of a shopper's choice reads them
  * (decisions 18, 40 and 41).
  */
-import type { CalculateShippingOptionPriceDTO, MedusaContainer } from "@medusajs/framework/types"
+import type { CalculateShippingOptionPriceDTO, CartShippingMethodDTO, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError, Modules, applyTranslations } from "@medusajs/framework/utils"
 import { createHash } from "node:crypto"
 import type { CheckoutCatalogue, CheckoutCatalogueCache, ListingAddress } from "./checkout-catalogue"
 import { type CartForAdditions, cartPricingAdditionsOf } from "./read-pricing-additions"
 import { type KeptAnswer, type RatesAnswers, answerTtlMs } from "../rates-answers"
 import { type LastmileRatesResponse, type OptionPrice, toOptionRate } from "../option-rate"
+import { type LostMethod, lostChoiceOf } from "../lost-choice"
 
 /** Everything of the cart that changes its rates, in one joined statement: all an unchanged cart costs. */
 const CART_READ = {
@@ -162,7 +163,40 @@ async function priceCart(
       ? "PARTIAL"
       : (rates.find((r) => r.eligibility)?.eligibility ?? null),
     rates,
+    lost_choice: lostChoiceOf(await lostMethodOf(container, cart), rates, cart.currency_code),
   }
+}
+
+/**
+ * The method the cart's last change removed, while the cart holds none (decision 58): Medusa's refresh removes a
+ * method by soft-deleting it, so the latest removed one is still there to say what the shopper had chosen. A cart
+ * that holds a method, or whose latest removed method is another provider's, lost nothing of lastmile's. Read only
+ * when a new state is priced and the cart holds no method: an unchanged cart costs nothing more.
+ */
+async function lostMethodOf(container: MedusaContainer, cart: CartRow): Promise<LostMethod | null> {
+  if (((cart.shipping_methods ?? []) as unknown[]).some(Boolean)) {
+    return null
+  }
+  const [latest]: (CartShippingMethodDTO & { deleted_at?: Date | string | null })[] = await container
+    .resolve(Modules.CART)
+    .listShippingMethods(
+      { cart_id: cart.id },
+      {
+        select: ["id", "shipping_option_id", "name", "amount", "data", "deleted_at"],
+        withDeleted: true,
+        // PostgreSQL sorts NULL first when descending: a method added since the cart was read wins, and is not lost.
+        order: { deleted_at: "DESC" },
+        take: 1,
+      }
+    )
+  return latest?.deleted_at
+    ? {
+        shipping_option_id: latest.shipping_option_id ?? null,
+        name: latest.name ?? null,
+        amount: latest.amount === undefined || latest.amount === null ? null : Number(latest.amount),
+        data: latest.data ?? null,
+      }
+    : null
 }
 
 /** The cart's email, else its customer's (read only then). */

@@ -1,5 +1,5 @@
 import { type OfferPriced, announceOfferPriced, onOfferPriced } from "../offer-signal"
-import { OfferTally, cartStateDigest, reasonCode } from "../offer-tally"
+import { OfferTally, reasonCode } from "../offer-tally"
 
 const TZ = "Europe/London"
 const address = {
@@ -33,27 +33,12 @@ function offer(overrides: Partial<OfferPriced> = {}): OfferPriced {
     fulfillment_option: "lastmile-collection",
     stock_location_id: "sloc_soho",
     unavailable: null,
-    state: { address, items: [tee], currency: "gbp", email: "ada@example.com" },
     ...overrides,
   }
 }
 
-describe("cartStateDigest", () => {
-  it("changes with the address, the contact, the basket or the currency, and with nothing else", () => {
-    const base = offer().state
-    const digest = cartStateDigest(base)
-    expect(cartStateDigest({ ...base, items: [{ ...tee, updated_at: "later", unit_price: 20 }] })).toBe(digest)
-    expect(cartStateDigest({ ...base, address: { ...address, postal_code: "sw1a 2aa " } })).toBe(digest)
-    expect(cartStateDigest({ ...base, items: [{ ...tee, quantity: 2 }] })).not.toBe(digest)
-    expect(cartStateDigest({ ...base, address: { ...address, phone: null } })).not.toBe(digest)
-    expect(cartStateDigest({ ...base, address: { ...address, postal_code: "E1 6AN" } })).not.toBe(digest)
-    expect(cartStateDigest({ ...base, email: null })).not.toBe(digest)
-    expect(cartStateDigest({ ...base, currency: "eur" })).not.toBe(digest)
-  })
-})
-
 describe("OfferTally", () => {
-  it("counts each cart state once a day, and each option in it once, whichever route priced it how often", () => {
+  it("counts each cart once a day, and each option once per cart, whichever route priced it how often", () => {
     const tally = new OfferTally({ timeZone: TZ })
     for (let i = 0; i < 3; i++) {
       tally.priced(offer())
@@ -63,7 +48,7 @@ describe("OfferTally", () => {
     const { increments, counted } = tally.drain()
     expect(increments).toEqual(
       expect.arrayContaining([
-        { day: "2026-11-10", kind: "cart_state", fulfillment_option: "", stock_location_id: "", reason: "", count: 1 },
+        { day: "2026-11-10", kind: "cart", fulfillment_option: "", stock_location_id: "", reason: "", count: 1 },
         {
           day: "2026-11-10",
           kind: "offered",
@@ -91,18 +76,59 @@ describe("OfferTally", () => {
       ])
     )
     expect(increments).toHaveLength(4)
-    expect(counted).toHaveLength(3)
-
-    // Priced again: nothing new. A new basket is a new state; the next day counts again.
-    tally.priced(offer())
-    expect(tally.drain().increments).toEqual([])
-    tally.priced(offer({ state: { ...offer().state, items: [{ ...tee, quantity: 2 }] } }))
-    tally.priced(offer({ at: Date.parse("2026-11-11T00:30:00Z") }))
-    const next = tally.drain().increments
-    expect(next.filter((i) => i.kind === "cart_state").map((i) => [i.day, i.count])).toEqual([
-      ["2026-11-10", 1],
-      ["2026-11-11", 1],
+    // One cart, announced once with the options it was offered.
+    expect(counted).toEqual([
+      {
+        day: "2026-11-10",
+        cart_id: "cart_1",
+        options: [
+          { fulfillment_option: "lastmile-collection", stock_location_id: "sloc_soho", offered: true, reason: null },
+          { fulfillment_option: "lastmile-next-day", stock_location_id: "sloc_warehouse", offered: true, reason: null },
+          {
+            fulfillment_option: "lastmile-collection",
+            stock_location_id: "sloc_bank",
+            offered: false,
+            reason: "rate_missing",
+          },
+        ],
+      },
     ])
+
+    // Priced again, in any state: nothing new, and no second announcement. The next day counts again.
+    tally.priced(offer())
+    tally.priced(offer({ unavailable: "service_unavailable" }))
+    expect(tally.drain()).toEqual({ increments: [], counted: [] })
+    tally.priced(offer({ at: Date.parse("2026-11-11T00:30:00Z") }))
+    const next = tally.drain()
+    expect(next.increments.filter((i) => i.kind === "cart").map((i) => [i.day, i.count])).toEqual([["2026-11-11", 1]])
+    expect(next.counted.map((c) => c.day)).toEqual(["2026-11-11"])
+  })
+
+  it("counts a cart changed twelve times once, and an option offered in any of its states as offered", () => {
+    const tally = new OfferTally({ timeZone: TZ })
+    const all = new Map<string, number>()
+    const write = () => {
+      for (const row of tally.drain().increments) {
+        const key = [row.kind, row.fulfillment_option, row.stock_location_id, row.reason].join(" ")
+        all.set(key, (all.get(key) ?? 0) + row.count)
+      }
+    }
+    // First unavailable for a missing phone, then for the address, then offered; flushed between changes.
+    tally.priced(offer({ unavailable: "input_incomplete" }))
+    write()
+    tally.priced(offer({ unavailable: "route_not_served" }))
+    write()
+    for (let change = 0; change < 10; change++) {
+      tally.priced(offer({ unavailable: change % 2 ? "service_unavailable" : null }))
+      tally.priced(offer({ stock_location_id: "sloc_bank", unavailable: change % 3 ? "rate_missing" : "rate_error" }))
+      write()
+    }
+    expect(Object.fromEntries([...all].filter(([, n]) => n !== 0))).toEqual({
+      "cart   ": 1,
+      "offered lastmile-collection sloc_soho ": 1,
+      // Never offered: counted once, under its latest reason (the tenth change's).
+      "unavailable lastmile-collection sloc_bank rate_error": 1,
+    })
   })
 
   it("buckets by the store's day: 00:30 in London in July is the next day in UTC terms", () => {
@@ -177,6 +203,6 @@ describe("announceOfferPriced", () => {
       ["lastmile-collection", "sloc_bank", "rate_missing"],
       ["lastmile-next-day", "sloc_soho", "not_priced"],
     ])
-    expect(heard[0]).toMatchObject({ cart_id: "cart_1", state: { currency: "gbp", email: "ada@example.com" } })
+    expect(heard[0]).toMatchObject({ cart_id: "cart_1", fulfillment_option: "lastmile-collection" })
   })
 })

@@ -99,6 +99,26 @@ describe("resolvePeriod", () => {
       problem: "the period may be at most 366 days long",
     })
   })
+
+  it("refuses days outside the years 2000 to 2999, before any arithmetic on them", () => {
+    const outside = (name: string) => ({ ok: false, problem: `${name} must be a date in the years 2000 to 2999` })
+    expect(resolvePeriod({ to: "9999-12-31" }, TZ, NOW)).toEqual(outside("to"))
+    expect(resolvePeriod({ from: "9999-12-31T23:59:59-12:00" }, TZ, NOW)).toEqual(outside("from"))
+    expect(resolvePeriod({ from: "0150-01-01", to: "0150-01-31" }, TZ, NOW)).toEqual({
+      ok: false,
+      problem: "from must be a date in the years 2000 to 2999; to must be a date in the years 2000 to 2999",
+    })
+    expect(resolvePeriod({ from: "1999-12-31" }, TZ, NOW)).toEqual(outside("from"))
+    expect(resolvePeriod({ to: "3000-01-01" }, TZ, NOW)).toEqual(outside("to"))
+    // A date-time whose day in the store's zone falls outside.
+    expect(resolvePeriod({ to: "2999-12-31T23:30:00-05:00" }, TZ, NOW)).toEqual(outside("to"))
+    expect(resolvePeriod({ from: "2000-01-01", to: "2000-01-31" }, TZ, NOW)).toEqual({
+      ok: true,
+      from: "2000-01-01",
+      to: "2000-01-31",
+    })
+    expect(resolvePeriod({ from: "2999-12-01", to: "2999-12-31" }, TZ, NOW).ok).toBe(true)
+  })
 })
 
 describe("punctuality", () => {
@@ -222,8 +242,8 @@ describe("buildInsightsReport", () => {
     ]),
   ]
   const counts: OfferCountRow[] = [
-    count({ day: "2026-11-10", kind: "cart_state", count: 7 }),
-    count({ day: "2026-10-10", kind: "cart_state", count: 4 }),
+    count({ day: "2026-11-10", kind: "cart", count: 7 }),
+    count({ day: "2026-10-10", kind: "cart", count: 4 }),
     count({
       day: "2026-11-10",
       kind: "offered",
@@ -352,7 +372,7 @@ describe("buildInsightsReport", () => {
   })
 
   it("lists every option, offered or not, with its counts and reasons, and a deleted one by its fulfillment option", () => {
-    expect(report.offers.cart_states).toBe(7)
+    expect(report.offers.carts).toBe(7)
     expect(report.offers.by_option).toEqual([
       expect.objectContaining({ name: "lastmile-same-day (deleted)", option_id: null, offered: 1 }),
       {
@@ -375,7 +395,7 @@ describe("buildInsightsReport", () => {
       }),
       expect.objectContaining({ option_id: "so_soho", offered: 4, chosen: 2, unavailable: { rate_missing: 3 } }),
     ])
-    expect(report.previous.offers.cart_states).toBe(4)
+    expect(report.previous.offers.carts).toBe(4)
     expect(report.previous.offers.by_option.find((r) => r.option_id === "so_soho")?.offered).toBe(2)
   })
 
@@ -417,7 +437,7 @@ describe("buildInsightsReport", () => {
     expect(soho.deliveries.delivered).toBe(0)
     expect(soho.collections).toMatchObject({ booked: 2, collected: 1, not_collected: 1 })
     expect(soho.offers.by_option.map((r) => r.option_id)).toEqual(["so_soho"])
-    expect(soho.offers.cart_states).toBe(7)
+    expect(soho.offers.carts).toBe(7)
   })
 
   it("answers the same figures as CSV, formulas made text", () => {
@@ -432,6 +452,36 @@ describe("buildInsightsReport", () => {
     expect(lines).toContain("weeks,late,2026-11-16,,,,,,2,")
     expect(csvCell("=HYPERLINK(1)")).toBe("'=HYPERLINK(1)")
     expect(csvCell('say "hi", then')).toBe('"say ""hi"", then"')
+  })
+  it("quotes every cell a spreadsheet of any locale would split, and still makes a leading formula text", () => {
+    // Excel in a ;-separator locale (de, fr, nl, es, it) splits an unquoted line at ";".
+    expect(csvCell("Store;=1+2")).toBe(`"Store;'=1+2"`)
+    expect(csvCell("tab\there")).toBe('"tab\there"')
+    expect(csvCell('a "quote"')).toBe('"a ""quote"""')
+    expect(csvCell("two\nlines")).toBe('"two\nlines"')
+    expect(csvCell("cr\rhere")).toBe('"cr\rhere"')
+    expect(csvCell("a,b")).toBe('"a,b"')
+    for (const lead of ["=", "+", "-", "@"]) {
+      expect(csvCell(`${lead}1+2`)).toBe(`'${lead}1+2`)
+    }
+    expect(csvCell("\t=1")).toBe(`"'\t'=1"`)
+    expect(csvCell("=1;2")).toBe(`"'=1;2"`)
+    expect(csvCell("a; -1")).toBe(`"a; '-1"`)
+    expect(csvCell("Camden store")).toBe("Camden store")
+    const named = insightsCsv({
+      ...report,
+      offers: {
+        ...report.offers,
+        by_option: report.offers.by_option.map((row) => ({ ...row, stock_location_name: "Store;=1+2" })),
+      },
+    })
+    const lines = named.split("\r\n").filter((l) => l.includes("Store;"))
+    expect(lines.length).toBeGreaterThan(0)
+    for (const line of lines) {
+      expect(line).toContain(`"Store;'=1+2"`)
+      // Read as a ;-separator locale reads it: a quote mid-field quotes nothing, so the line splits at every ";".
+      expect(line.split(";").filter((cell) => /^[=+\-@]/.test(cell))).toEqual([])
+    }
   })
 })
 

@@ -14,7 +14,9 @@ import {
   LastmileServerError,
   LastmileTimeoutError,
   LastmileUnreachableError,
+  describeRefusal,
 } from "../errors"
+import { outcomeOfError } from "../../booking/booking-outcome"
 
 const KEY = "lm_live_key_abcdef123456"
 
@@ -361,5 +363,46 @@ describe("LastmileClient keeps the API key secret", () => {
     }
     expect(lines.length).toBeGreaterThan(0)
     expect(lines.join("\n")).not.toContain(KEY)
+  })
+})
+
+describe("LastmileClient cleans the service's error text at its edge", () => {
+  let hostile: Server
+  let url: string
+  /** Line breaks, a right-to-left override, isolates, a zero-width space and a bell, raw and as JSON escapes. */
+  const TEXT = "Refused.\r\nCall us\u202E 0800\u2066x\u2069\u200B\u0007 now"
+
+  beforeAll(async () => {
+    hostile = createServer((req, res) => {
+      res.writeHead(req.url?.startsWith("/task/quotes") ? 422 : 500, { "content-type": "application/json" })
+      res.end(`${JSON.stringify({ error: { code: "BAD\nCODE", message: TEXT } })}\n${TEXT}`)
+    })
+    await new Promise<void>((resolve) => hostile.listen(0, "127.0.0.1", resolve))
+    url = `http://127.0.0.1:${(hostile.address() as AddressInfo).port}`
+  })
+
+  afterAll(async () => {
+    await new Promise<void>((resolve) => hostile.close(() => resolve()))
+  })
+
+  it("so no line break, control or bidi character reaches a task's reason, the bell or a report", async () => {
+    const client = new LastmileClient({ apiKey: KEY, baseUrl: url, retry: { baseDelayMs: 1, maxAttempts: 1 } })
+    const errors = [
+      await client.quote(quoteRequest()).catch((e: unknown) => e),
+      await client.findDeliveries("order_1").catch((e: unknown) => e),
+    ]
+    await client.close()
+    const unsafe = /[\r\n\u0000-\u001F\u202A-\u202E\u2066-\u2069\u200B]/
+    for (const error of errors) {
+      expect(error).toBeInstanceOf(LastmileError)
+      const { message, body } = error as LastmileError
+      expect(message).not.toMatch(unsafe)
+      expect(body).not.toMatch(unsafe)
+      // What a booking's failure records on the task (and the bell and the CSV repeat): the same, clean.
+      expect(`${describeRefusal(error)} ${outcomeOfError(error).reason}`).not.toMatch(unsafe)
+    }
+    expect(describeRefusal(errors[0])).toMatch(
+      /^the service refused the request \(422\): .*Refused\. Call us 0800x now$/
+    )
   })
 })

@@ -99,3 +99,35 @@ describe("describeRefusal", () => {
     expect(describeRefusal(new LastmileError("rejected", "x", { status: 418 }))).toContain("(418)")
   })
 })
+
+describe("the service's error text", () => {
+  /** Line breaks, a right-to-left override, an isolate, a zero-width space, a NUL and a bell. */
+  const HOSTILE = "line one\r\nline two\u202Eevil\u2066x\u2069\u200B\u0000\u0007"
+  const UNSAFE = /[\r\n\u0000-\u001F\u202A-\u202E\u2066-\u2069\u200B]/
+
+  it("is cleaned where the error is made: message, body and issues carry no line break, control or bidi character", () => {
+    const body = JSON.stringify({ error: { code: "BAD\nCODE", message: HOSTILE } })
+    const refused = new LastmileRejectedError(`POST /task/deliveries: the service answered 400: ${HOSTILE}`, {
+      status: 400,
+      body: `${body}\n${HOSTILE}`,
+    })
+    expect(refused.message).not.toMatch(UNSAFE)
+    expect(refused.body).not.toMatch(UNSAFE)
+    expect(refused.body).toContain("line one line two")
+    const described = describeRefusal(refused)
+    expect(described).not.toMatch(UNSAFE)
+    expect(described).toContain("the service refused the request (400)")
+    const odd = new LastmileInvalidResponseError(HOSTILE, [`rates.0.${HOSTILE}: Required`])
+    expect(odd.issues.join(" ")).not.toMatch(UNSAFE)
+    expect(describeRefusal(odd)).not.toMatch(UNSAFE)
+    for (const error of [new LastmileServerError(HOSTILE, { body: HOSTILE }), new LastmileUnreachableError(HOSTILE)]) {
+      expect(`${error.message} ${error.body ?? ""} ${describeRefusal(error)}`).not.toMatch(UNSAFE)
+    }
+  })
+
+  it("is cleaned in the copy Medusa's workflow engine makes of the error, since the copy reads the same fields", () => {
+    const refused = new LastmileRejectedError("x", { status: 422, body: `{"error":{"message":"${"a\\u202Eb"}"}}` })
+    const copy = JSON.parse(JSON.stringify({ ...refused, code: refused.code })) as Record<string, unknown>
+    expect(describeRefusal(copy)).not.toMatch(UNSAFE)
+  })
+})

@@ -14,14 +14,14 @@ export const LastmileOfferCount = model
     /** The local day, `YYYY-MM-DD`. */
     day: model.text(),
     /**
-     * cart_state: a cart state priced (no option, no store); offered / unavailable:
-     * an option priced for a cart state, unavailable with its reason; chosen: an
-     * order placed with it.
+     * cart: a cart priced that day (no option, no store); offered / unavailable:
+     * an option priced for a cart that day, offered in any of its states, else
+     * unavailable with its latest reason; chosen: an order placed with it.
      */
-    kind: model.enum(["cart_state", "offered", "unavailable", "chosen"]),
-    /** The lastmile fulfillment option (`lastmile-next-day`, `lastmile-collection`); "" for a cart state. */
+    kind: model.enum(["cart", "offered", "unavailable", "chosen"]),
+    /** The lastmile fulfillment option (`lastmile-next-day`, `lastmile-collection`); "" for a cart. */
     fulfillment_option: model.text().default(""),
-    /** The option's stock location: the store, or the dispatch location; "" for a cart state. */
+    /** The option's stock location: the store, or the dispatch location; "" for a cart. */
     stock_location_id: model.text().default(""),
     /** Why it was unavailable (the rates route's `unavailable_code`); "" otherwise. */
     reason: model.text().default(""),

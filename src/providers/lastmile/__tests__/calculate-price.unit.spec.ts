@@ -225,6 +225,55 @@ describe("outage fallback and tax", () => {
     expect(store.calculated_amount).toBeUndefined()
   })
 
+  it("gives Medusa no price for a cart's own method whose rate the changed cart cannot price, so it is removed", async () => {
+    // The shopper chose "Next day delivery" at 4.95 for this address; the method's data names that rate.
+    const chosen = await provider.validateFulfillmentData(
+      { id: "lastmile-next-day" },
+      { rate_code: "NEXT_DAY" },
+      context() as never
+    )
+    const held = {
+      option_id: "lastmile-next-day",
+      location_id: "sloc_warehouse",
+      amount: 4.95,
+      rate_code: chosen.rateCode ?? null,
+      rate_name: chosen.rateName ?? null,
+      rate_chosen: true,
+      description: chosen.description ?? null,
+      window: chosen.window ?? null,
+      quoted_at: chosen.quotedAt ?? null,
+      quoted_for: chosen.quotedFor ?? null,
+      fallback: false,
+    }
+    sim.addFault({ operation: "quote", kind: "status", status: 503 })
+    const movedAddress = { ...shopper, address_1: "1 Horse Guards Road", postal_code: "SW1A 2HQ" }
+    const moved = context({ lastmile_chosen_methods: [held], shipping_address: movedAddress })
+    // Medusa's refresh hands back the method's own data: the rate it names, or no price at all.
+    const refreshed = await provider.calculatePrice({ id: "lastmile-next-day" }, { ...chosen }, moved)
+    expect(refreshed.calculated_amount).toBeUndefined()
+    expect(refreshed.lastmile).toMatchObject({ available: false, unavailable_code: "chosen_rate_lost" })
+    // The same cart listed or chosen anew (the client's data): the option at the estimate, as an estimate.
+    const listed = await provider.calculatePrice({ id: "lastmile-next-day" }, {}, moved)
+    expect(listed).toMatchObject({ calculated_amount: 5.95, lastmile: { fallback: true, name: null, window: null } })
+    // Unchanged, the cart's method is still its rate at its price (its state's quote is still held).
+    const unchanged = await provider.calculatePrice(
+      { id: "lastmile-next-day" },
+      { ...chosen },
+      context({ lastmile_chosen_methods: [held] })
+    )
+    expect(unchanged).toMatchObject({ calculated_amount: 4.95, lastmile: { available: true, rate_code: "NEXT_DAY" } })
+    // A method chosen at the estimate names no rate: priced as the option is.
+    const estimate = await provider.calculatePrice(
+      { id: "lastmile-next-day" },
+      { provider: "lastmile", kind: "delivery", fallback: true },
+      context({
+        lastmile_chosen_methods: [{ ...held, rate_code: null, rate_name: null, fallback: true }],
+        shipping_address: movedAddress,
+      })
+    )
+    expect(estimate.calculated_amount).toBe(5.95)
+  })
+
   it("does not use the fallback when the service answers that it cannot serve the address", async () => {
     const price = await provider.calculatePrice(
       { id: "lastmile-next-day" },

@@ -1,7 +1,14 @@
 import { ContainerRegistrationKeys, Modules, createMedusaContainer } from "@medusajs/framework/utils"
 import { asValue } from "@medusajs/framework/awilix"
 import { analyticsModule, trackInsights } from "../analytics"
-import { INSIGHT_EVENTS, arrivedEvent, bookedEvent, chosenEvents, offeredEvents } from "../../insight-events"
+import {
+  INSIGHT_EVENTS,
+  analyticsId,
+  arrivedEvent,
+  bookedEvent,
+  chosenEvents,
+  offeredEvents,
+} from "../../insight-events"
 
 const warnings: string[] = []
 const logger = { warn: (message: string) => warnings.push(message) }
@@ -68,7 +75,7 @@ describe("trackInsights", () => {
     expect(sent).toEqual([
       {
         event: "lastmile_task_booked",
-        group: { type: "order", id: "order_1" },
+        group: { type: "order", id: analyticsId("order_1") },
         properties: expect.objectContaining({ mode: "delivery", amount: 4.95, placed_to_booked_ms: 900 }),
       },
     ])
@@ -102,8 +109,8 @@ describe("insight events", () => {
     ).toEqual([
       {
         event: "lastmile_option_chosen",
-        actor_id: "cus_1",
-        group: { type: "order", id: "order_1" },
+        actor_id: analyticsId("cus_1"),
+        group: { type: "order", id: analyticsId("order_1") },
         properties: {
           shipping_option_id: "so_soho",
           shipping_option_name: "Collect from Soho",
@@ -118,24 +125,69 @@ describe("insight events", () => {
         {
           day: "2026-11-10",
           cart_id: "cart_1",
-          fulfillment_option: "lastmile-next-day",
-          stock_location_id: "sloc_w",
-          offered: false,
-          reason: "route_not_served",
+          options: [
+            {
+              fulfillment_option: "lastmile-next-day",
+              stock_location_id: "sloc_w",
+              offered: false,
+              reason: "route_not_served",
+            },
+            { fulfillment_option: "lastmile-collection", stock_location_id: "sloc_soho", offered: true, reason: null },
+          ],
         },
       ])
     ).toEqual([
       {
-        event: "lastmile_option_offered",
-        group: { type: "cart", id: "cart_1" },
+        event: "lastmile_options_offered",
+        group: { type: "cart", id: analyticsId("cart_1") },
         properties: {
           day: "2026-11-10",
-          fulfillment_option: "lastmile-next-day",
-          stock_location_id: "sloc_w",
-          available: false,
-          unavailable_reason: "route_not_served",
+          offered: 1,
+          unavailable: 1,
+          options: [
+            {
+              fulfillment_option: "lastmile-next-day",
+              stock_location_id: "sloc_w",
+              available: false,
+              unavailable_reason: "route_not_served",
+            },
+            {
+              fulfillment_option: "lastmile-collection",
+              stock_location_id: "sloc_soho",
+              available: true,
+              unavailable_reason: null,
+            },
+          ],
         },
       },
     ])
+  })
+})
+
+describe("ids sent to the Analytics Module", () => {
+  it("are hashed: no cart, order, customer or task id appears in any event, and one id always hashes alike", () => {
+    const events = [
+      ...offeredEvents([{ day: "2026-11-10", cart_id: "cart_01JABCDEF", options: [] }]),
+      ...chosenEvents({ id: "order_1", customer_id: "cus_1" }, [
+        {
+          shipping_option_id: "so_next",
+          name: "Next day",
+          fulfillment_option: "lastmile-next-day",
+          stock_location_id: null,
+        },
+      ]),
+      bookedEvent(row)!,
+      arrivedEvent(row)!,
+    ]
+    const sent = JSON.stringify(events)
+    for (const id of ["cart_01JABCDEF", "order_1", "cus_1", "lmtask_1"]) {
+      expect(sent).not.toContain(id)
+    }
+    expect(analyticsId("order_1")).toMatch(/^[0-9a-f]{32}$/)
+    expect(analyticsId("order_1")).toBe(analyticsId("order_1"))
+    expect(analyticsId("order_2")).not.toBe(analyticsId("order_1"))
+    // The store's own catalogue ids stay readable: they name options and stores, not a shopper's cart or order.
+    expect(sent).toContain("so_next")
+    expect(sent).toContain("sloc_warehouse")
   })
 })

@@ -1,7 +1,6 @@
 /** POST /admin/lastmile/orders/:id/refresh: re-read the order's booked tasks from the service now. */
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { assertOrderExists } from "../../../../../../lib/booking/medusa/read-order"
-import { toTaskView } from "../../../../../../lib/booking/task-view"
+import { assertOrderExists, readTaskViews } from "../../../../../../lib/booking/medusa/read-order"
 import { syncTaskStatus } from "../../../../../../workflows/sync-task-status/run"
 import { TaskRowsService } from "../../../../../../modules/lastmile/services/task-rows"
 
@@ -15,5 +14,5 @@ export async function POST(req: MedusaRequest, res: MedusaResponse): Promise<voi
     outcomes.push({ id: task.id, ...(await syncTaskStatus(req.scope, task.id, { source: "admin" })) })
   }
   const rows = await tasks.list({ order_id: req.params.id }, { order: { created_at: "ASC" } })
-  res.json({ outcomes, tasks: rows.map(toTaskView) })
+  res.json({ outcomes, tasks: await readTaskViews(req.scope, rows) })
 }

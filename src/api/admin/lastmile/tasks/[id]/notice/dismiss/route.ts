@@ -1,7 +1,7 @@
 /** POST /admin/lastmile/tasks/:id/notice/dismiss: the merchant dealt with the task's notice (an edit after booking). */
+import { readTaskViews } from "../../../../../../../lib/booking/medusa/read-order"
 import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { dismissTaskNoticeWorkflow } from "../../../../../../../workflows/dismiss-task-notice"
-import { toTaskView } from "../../../../../../../lib/booking/task-view"
 import { TaskRowsService } from "../../../../../../../modules/lastmile/services/task-rows"
 
 export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse): Promise<void> {
@@ -10,5 +10,5 @@ export async function POST(req: AuthenticatedMedusaRequest, res: MedusaResponse)
   await dismissTaskNoticeWorkflow(req.scope).run({
     input: { task_row_id: task.id, actor_id: req.auth_context?.actor_id ?? null },
   })
-  res.json({ task: toTaskView(await tasks.retrieve(task.id)) })
+  res.json({ task: (await readTaskViews(req.scope, [await tasks.retrieve(task.id)]))[0] })
 }

@@ -66,6 +66,11 @@ export default function LastmileOptions({
           {verdict.text} <ActionLink action={verdict.action} text={verdict.actionText} {...links} />
         </Text>
       )}
+      {step.lostChoice && (
+        <Text className="txt-medium text-ui-fg-base mb-4" data-testid="lastmile-lost-choice">
+          {step.lostChoice.reason}
+        </Text>
+      )}
       {step.chosenUnavailable && choices.length > 0 && (
         <Text className="txt-medium text-ui-fg-subtle mb-4" data-testid="lastmile-chosen-unavailable">
           {step.chosenUnavailable.name}, your choice, cannot be offered any more. Please choose another option.

@@ -6,7 +6,8 @@ import { describeChosenMethod, readChosenMethod } from "medusa-plugin-lastmile-s
 /**
  * The cart's lastmile choice as the shopper chose it, for the Delivery
  * step's summary and the Review step: "Delivery", the rate's own name and its
- * price and window; or "Collection", the store and its address. Nothing when
+ * price and window (or the option's name and "Estimated price", when it was
+ * chosen at the shop's estimate); or "Collection", the store and its address. Nothing when
  * the cart's method is not lastmile's (the starter's own summary shows it).
  * It only reads the cart, so it renders on the server or in the browser.
  */
@@ -21,6 +22,7 @@ export default function LastmileSummary({ cart }: { cart: HttpTypes.StoreCart })
       <Text className="txt-medium-plus text-ui-fg-base mb-1">{text.heading}</Text>
       <Text className="txt-medium text-ui-fg-subtle" data-testid="lastmile-summary-title">
         {text.title} {text.priceText}
+        {text.priceNote && <span data-testid="lastmile-summary-estimate"> ({text.priceNote})</span>}
       </Text>
       {[text.windowText, text.storeAddress].map((line) =>
         line ? (

@@ -64,7 +64,7 @@ export default function LastmileShippingDetails({
               amount: order.shipping_methods?.[0]?.total ?? 0,
               currency_code: order.currency_code,
             })}
-            )
+            {text.priceNote ? `, ${text.priceNote}` : ""})
           </Text>
         </div>
       </div>
