@@ -22,13 +22,16 @@ module.exports = {
     // Its ES module imports name the emitted `.js` files; here they are the `.ts` beside them.
     "^(\\.{1,2}/.*)\\.js$": "$1",
   },
-  ...(testType === "integration:http" || testType === "bench"
+  ...(testType === "integration:http" || testType === "bench" || testType === "road"
     ? {
         testMatch:
           testType === "bench"
             ? ["**/integration-tests/bench/**/*.bench.[jt]s"]
-            : // The app over HTTP, and each module against real PostgreSQL (Medusa's module test runner).
-              ["**/integration-tests/http/**/*.spec.[jt]s", "**/src/modules/*/__tests__/**/*.spec.[jt]s"],
+            : testType === "road"
+              ? // The files a placed order runs (scripts/road.ts), apart: not a test of behaviour but a measure.
+                ["**/integration-tests/road/**/*.spec.[jt]s"]
+              : // The app over HTTP, and each module against real PostgreSQL (Medusa's module test runner).
+                ["**/integration-tests/http/**/*.spec.[jt]s", "**/src/modules/*/__tests__/**/*.spec.[jt]s"],
         setupFiles: ["./integration-tests/setup.js"],
         globalSetup: "./integration-tests/global-setup.mjs",
         globalTeardown: "./integration-tests/global-teardown.mjs",

@@ -8,6 +8,7 @@ import { createReadStream, existsSync, statSync } from "node:fs"
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http"
 import { extname, join, normalize, resolve, sep } from "node:path"
 import { promisify } from "node:util"
+import { controlRefusal } from "../packages/simulator/src"
 import type { MailboxMessage } from "./mailbox"
 
 /** What the page reads from /config.json (demo/storefront/lib/demo-config.ts). */
@@ -255,47 +256,10 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown> |
   }
 }
 
-/**
- * Why a mailbox request is refused, or null: only a loopback Host, and no
- * request another site's page made (a cross-site or same-site
- * `Sec-Fetch-Site`, an `Origin` that is not this server's own).
- */
+/** Why a mailbox request is refused, or null: the simulator's control API's check (a loopback Host, no other site's page). */
 export function mailboxRefusal(headers: IncomingMessage["headers"], server: Pick<Server, "address">): string | null {
-  const host = parseHost(headers.host)
-  if (!host || !isLoopbackName(host.hostname)) {
-    return "The demo's mailbox answers only on a loopback host (localhost, 127.0.0.1, [::1])."
-  }
-  const site = headers["sec-fetch-site"]
-  if (site === "cross-site" || site === "same-site") {
-    return "The demo's mailbox does not answer other sites' pages."
-  }
-  const origin = headers.origin
-  if (origin !== undefined) {
-    const from = origin === "null" ? null : parseHost(origin, true)
-    const address = server.address()
-    const port = address && typeof address === "object" ? String(address.port) : ""
-    if (!from || !isLoopbackName(from.hostname) || from.port !== port) {
-      return "The demo's mailbox does not answer other sites' pages."
-    }
-  }
-  return null
-}
-
-/** A Host header (a name or an address, and a port) or an Origin (`scheme://host:port`), read strictly. */
-function parseHost(value: string | undefined, isOrigin = false): URL | null {
-  const host = isOrigin ? /^https?:\/\/([^/?#@]+)$/i.exec(value ?? "")?.[1] : value
-  if (!host || !/^[a-z0-9.\-[\]:]+$/i.test(host)) {
-    return null
-  }
-  try {
-    return new URL(`http://${host}`)
-  } catch {
-    return null
-  }
-}
-
-function isLoopbackName(hostname: string): boolean {
-  return hostname === "localhost" || hostname === "[::1]" || /^127(\.\d{1,3}){3}$/.test(hostname)
+  const address = server.address()
+  return controlRefusal(headers, address && typeof address === "object" ? address : null, "The demo's mailbox")
 }
 
 function sameSecret(given: string, expected: string): boolean {

@@ -1,92 +1,71 @@
 /**
- * The files a placed order crosses (placed → booked → delivered → messaged): `npx tsx scripts/road.ts [--list] [--max N]`.
- * What counts (entry points, workflows, the module, the medusa readers; the pure lib beside them) is in ARCHITECTURE.md.
+ * The files a placed order runs (placed → booked → delivered → messaged), by room: `npx tsx scripts/road.ts [--list]
+ * [--max N]` runs `integration-tests/road/road.spec.ts` in the real app; what counts is in ARCHITECTURE.md.
  */
-import ts from "typescript"
-import { existsSync, readFileSync, readdirSync, statSync } from "node:fs"
-import { dirname, join, relative, resolve } from "node:path"
+import { spawnSync } from "node:child_process"
+import { mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join, resolve } from "node:path"
+import type { FileRun } from "../integration-tests/helpers/files-run"
 
 const ROOT = resolve(__dirname, "..")
-const SRC = join(ROOT, "src")
 
-export const ROAD_ENTRY_POINTS = [
-  "src/subscribers/lastmile-order-placed.ts",
-  "src/workflows/hooks/lastmile-fulfillment-created.ts",
-  "src/api/hooks/lastmile/[token]/route.ts",
-  "src/subscribers/lastmile-webhook-received.ts",
-  "src/jobs/lastmile-tracking-poll.ts",
-  "src/workflows/notify-task/steps/send-task-notifications.ts",
-]
-
-const REACHED_BY_CONTAINER = [
-  "src/modules/lastmile/service.ts",
-  "src/providers/lastmile/service.ts (createFulfillment)",
-]
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name)
-    if (statSync(path).isDirectory()) {
-      return name === "__tests__" ? [] : sourceFiles(path)
-    }
-    return /\.tsx?$/.test(name) && !/\.(spec|d)\.tsx?$/.test(name) ? [path] : []
-  })
-}
-
-/** The project file a relative specifier names, if any. */
-function resolveImport(from: string, specifier: string): string | null {
-  if (!specifier.startsWith(".")) {
-    return null
+/** A file's room: the entry points by kind, a workflow's folder, the module, the provider, a lib concern (and its reader). */
+export function roomOf(file: string): string {
+  const parts = file.replace(/^src\//, "").split("/")
+  if (parts[0] === "lib") {
+    return parts[2] === "medusa" ? `lib/${parts[1]}/medusa` : `lib/${parts[1]}`
   }
-  const base = resolve(dirname(from), specifier.replace(/\.js$/, ""))
-  const found = [base, `${base}.ts`, `${base}.tsx`, join(base, "index.ts")].find(
-    (candidate) => existsSync(candidate) && statSync(candidate).isFile()
-  )
-  return found && !/\.(spec|d)\.tsx?$/.test(found) ? found : null
+  return ["workflows", "modules", "providers"].includes(parts[0]) && parts.length > 2
+    ? `${parts[0]}/${parts[1]}`
+    : parts[0]
 }
 
-export function importGraph(): Map<string, string[]> {
-  return new Map(
-    sourceFiles(SRC).map((file) => {
-      const { importedFiles } = ts.preProcessFile(readFileSync(file, "utf8"), true, true)
-      const targets = importedFiles.flatMap(({ fileName }) => resolveImport(file, fileName) ?? [])
-      return [file, [...new Set(targets)]]
+function measure(): { seconds: number; files: FileRun[] } {
+  const folder = mkdtempSync(join(tmpdir(), "lastmile-road-"))
+  const report = join(folder, "road.json")
+  try {
+    const jest = spawnSync("npx", ["jest", "--runInBand", "--forceExit", "integration-tests/road"], {
+      cwd: ROOT,
+      encoding: "utf8",
+      maxBuffer: 256 * 1024 * 1024,
+      env: {
+        ...process.env,
+        TEST_TYPE: "road",
+        ROAD_REPORT: report,
+        NODE_OPTIONS: [process.env.NODE_OPTIONS, "--experimental-vm-modules"].filter(Boolean).join(" "),
+      },
     })
-  )
-}
-
-export function road(graph = importGraph()): { effects: string[]; pureLib: string[] } {
-  const seen = new Set<string>()
-  const stack = ROAD_ENTRY_POINTS.map((entry) => join(ROOT, entry))
-  for (let file = stack.pop(); file; file = stack.pop()) {
-    if (!seen.has(file)) {
-      seen.add(file)
-      stack.push(...(graph.get(file) ?? []))
+    if (jest.status !== 0) {
+      process.stderr.write(`${jest.stdout}${jest.stderr}`)
+      throw new Error(`the road's spec failed (exit ${jest.status}): its output is above`)
     }
+    return JSON.parse(readFileSync(report, "utf8"))
+  } finally {
+    rmSync(folder, { recursive: true, force: true })
   }
-  const files = [...seen].map((file) => relative(ROOT, file)).sort()
-  const pure = (file: string) => file.startsWith("src/lib/") && !file.includes("/medusa/")
-  return { effects: files.filter((f) => !pure(f)), pureLib: files.filter(pure) }
 }
 
 if (require.main === module) {
-  const { effects, pureLib } = road()
   const list = process.argv.includes("--list")
   const max = process.argv.includes("--max") ? Number(process.argv[process.argv.indexOf("--max") + 1]) : null
-  console.log(`The road of a placed order (placed → booked → delivered → messaged), from:`)
-  ROAD_ENTRY_POINTS.forEach((entry) => console.log(`  ${entry}`))
-  console.log(`rooms with effects: ${effects.length}`)
-  if (list) {
-    effects.forEach((file) => console.log(`  ${file}`))
+  const { seconds, files } = measure()
+  const rooms = new Map<string, FileRun[]>()
+  for (const run of files) {
+    rooms.set(roomOf(run.file), [...(rooms.get(roomOf(run.file)) ?? []), run])
   }
-  console.log(`pure lib it uses: ${pureLib.length}`)
-  if (list) {
-    pureLib.forEach((file) => console.log(`  ${file}`))
+  console.log(
+    `The road of a placed order (placed → booked → delivered → messaged), ${seconds.toFixed(1)} s in the app:`
+  )
+  for (const [room, runs] of [...rooms].sort(([a], [b]) => a.localeCompare(b))) {
+    console.log(`  ${room}: ${runs.length}`)
+    if (list) {
+      runs.forEach(({ file, functions }) => console.log(`    ${file} (${functions.join(", ")})`))
+    }
   }
-  console.log(`total files: ${effects.length + pureLib.length}`)
-  console.log(`reached through Medusa's container, not counted: ${REACHED_BY_CONTAINER.join("; ")}`)
-  if (max !== null && effects.length > max) {
-    console.error(`The road crosses ${effects.length} rooms with effects, more than ${max}.`)
+  console.log(`files run: ${files.length}`)
+  if (max !== null && files.length > max) {
+    console.error(`the road runs ${files.length} files, over ${max}`)
     process.exit(1)
   }
 }

@@ -4,7 +4,7 @@
  */
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { TaskRowsService } from "../modules/lastmile/services/task-rows"
-import { OFFERS_COUNTED_EVENT } from "../modules/lastmile/offer-counts"
+import { OFFERS_COUNTED_EVENT } from "../modules/lastmile/services/offer-counting"
 import { TASK_STATUS_CHANGED_EVENT } from "../lib/tracking/task-sync"
 import { analyticsModule, trackInsights } from "../lib/insights/medusa/analytics"
 import { type InsightEvent, arrivedEvent, bookedEvent, offeredEvents } from "../lib/insights/insight-events"
@@ -13,7 +13,7 @@ import type { CountedCart } from "../lib/insights/offer-tally"
 const FULFILLMENT_CREATED = "order.fulfillment_created"
 
 type EventData = {
-  /** The carts counted for the first time on their day (`OfferCounts`' announcement). */
+  /** The carts counted for the first time on their day (`OfferCountingService`'s announcement). */
   offers?: CountedCart[]
   fulfillment_id?: string
   id?: string

@@ -1,7 +1,7 @@
 /** Counts the lastmile options an order was placed with (delivery insights, "chosen"), and tells the Analytics Module. */
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { OfferCountingService } from "../modules/lastmile/services/offer-counting"
-import { readOrderChoices } from "../lib/insights/medusa/order-choice"
+import { readOrderChoices } from "../lib/insights/medusa/option-catalogue"
 import { trackInsights } from "../lib/insights/medusa/analytics"
 import { chosenEvents } from "../lib/insights/insight-events"
 

@@ -1,9 +1,6 @@
 /**
- * The plugin's additions to Medusa's shipping pricing contexts, for a host
- * app that consumes `setCalculatedShippingPricingContext` itself and so must
- * merge them into its own handler (Medusa allows one handler per hook): a
- * cart's on the cart pricing workflows, an order's on the two that price an
- * exchange's or a claim's shipping.
+ * The plugin's additions to Medusa's shipping pricing contexts, for a host app that handles
+ * `setCalculatedShippingPricingContext` itself and merges them into its own handler (decision 38).
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { CheckoutAnswersService } from "../modules/lastmile/services/checkout-answers"

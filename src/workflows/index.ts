@@ -1,7 +1,6 @@
 /**
- * What the plugin exports under `medusa-plugin-lastmile/workflows`: its
- * workflows, with their typed inputs, for a host app to run or compose, the
- * pricing-context hooks' helpers, and the notifications' data type and words.
+ * What the plugin exports under `medusa-plugin-lastmile/workflows`: its workflows with their typed inputs, the pricing
+ * context hooks' helpers (decision 38), and the notifications' data type and words (decision 49).
  */
 export { lastmileOrderPricingContext, lastmilePricingContext } from "./host-pricing-additions"
 export {

@@ -545,27 +545,29 @@ export class LastmileSimulator {
  * Why a control request is refused, or null. The control API has no key, so
  * it answers only what is plainly the merchant's own machine: a loopback
  * Host (a page on another site that points a name at 127.0.0.1 sends its own
- * name) and no Origin but the simulator's own (a page the merchant opens
- * cannot drive it from the browser).
+ * name) and no Origin but the server's own (a page the merchant opens cannot
+ * drive it from the browser). The demo's mailbox is held to the same check
+ * (`what` names it in the refusal).
  */
 export function controlRefusal(
   headers: IncomingMessage["headers"],
-  listening: Pick<AddressInfo, "port"> | null
+  listening: Pick<AddressInfo, "port"> | null,
+  what = "The control API"
 ): string | null {
   const host = parseHost(headers.host)
   if (!host || !isLoopbackName(host.hostname)) {
-    return "The control API answers only on a loopback host (localhost, 127.0.0.1, [::1])"
+    return `${what} answers only on a loopback host (localhost, 127.0.0.1, [::1])`
   }
   const site = headers["sec-fetch-site"]
   if (site === "cross-site" || site === "same-site") {
-    return "The control API does not answer requests from web pages"
+    return `${what} does not answer requests from web pages`
   }
   const origin = headers.origin
   if (origin !== undefined) {
     const from = origin === "null" ? null : parseHost(origin, true)
     const port = String(listening?.port ?? "")
     if (!from || !isLoopbackName(from.hostname) || from.port !== port) {
-      return "The control API does not answer requests from web pages"
+      return `${what} does not answer requests from web pages`
     }
   }
   return null

@@ -1,9 +1,6 @@
 /**
- * The task rows an insights report needs, in one statement: every delivery,
- * collection and return row that may have moved in the period (placed in it,
- * or updated since it began, which a delivery or a status move does), with
- * only the columns the report reads. Raw SQL: a month's rows are read whole,
- * and the report needs no entity.
+ * The task rows an insights report needs (decision 51), in one raw statement: a month's rows are read whole, only the
+ * columns the report reads, and the report needs no entity.
  */
 import type { InsightTaskRow } from "../../lib/insights/task-facts"
 
@@ -12,6 +9,8 @@ interface RawSql {
 }
 
 export async function readInsightTasks(manager: RawSql, from: Date, to: Date): Promise<InsightTaskRow[]> {
+  // Every row that may have moved in the period: placed in it, or updated since it began (a delivery or a status
+  // move updates it).
   const rows = await manager.execute(
     `SELECT id, kind, mode, status, rate_code, stock_location_id, placed_at, created_at, booked_at,
             quoted_rate, status_history, last_error

@@ -1,9 +1,6 @@
 /**
- * The plugin's module, split by job as Medusa's own modules are (one module, several services in its container):
- * the task rows, the webhook events, the settings, the connection to the service, checkout's answers, tracking's runs
- * and offer counting, each a service of `services/`. This one is the module's face: the models' generated CRUD
- * (createLastmileTasks, listLastmileWebhookEvents, …), each job's service (`TaskRowsService.of(container)` reads it
- * from the app's container), and the state's life: said at boot, closed at shutdown (ARCHITECTURE.md, decision 24).
+ * The plugin's module's face (decision 24): the models' generated CRUD, each job's service of `services/` (read with
+ * `XService.of(container)`), and the state's life: said at boot, closed at shutdown.
  */
 import type { Logger } from "@medusajs/framework/types"
 import { MedusaService } from "@medusajs/framework/utils"

@@ -1,8 +1,6 @@
 /**
- * The one booking workflow, for every task (ARCHITECTURE.md, decision 39): identify the task, take its lock (unless the
- * caller holds it), read Medusa, plan, then either create the fulfillment (whose `fulfillmentCreated` hook runs this
- * workflow for it and hands its outcome back) or book at the service and record the outcome, as data. Only that hook
- * turns a refusal into an error.
+ * The one booking workflow, for every task (decisions 39 and 56): identify, lock, read, plan, then create the
+ * fulfillment (whose hook books it) or book at the service and record the outcome, as data.
  */
 import { acquireLockStep, createOrderFulfillmentWorkflow, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { WorkflowResponse, createWorkflow, transform, when } from "@medusajs/framework/workflows-sdk"

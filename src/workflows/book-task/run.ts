@@ -1,8 +1,6 @@
 /**
- * The booking workflow's runner, for the roads that must not fail because of the service: the subscribers (an order
- * placed, an exchange's or a claim's replacement, a return), the booking job's pass, the merchant's Retry and the
- * `fulfillmentCreated` hook (which turns a refusal into Medusa's error itself). Each says what the run came to as a
- * `BookingOutcome` and never throws where its callers must not.
+ * The booking workflow's runner (decision 39): what a run came to as a `BookingOutcome`, for the subscribers, the job's
+ * pass, the merchant's Retry and the `fulfillmentCreated` hook, never thrown where its callers must not.
  */
 import { randomUUID } from "node:crypto"
 import type { MedusaContainer } from "@medusajs/framework/types"

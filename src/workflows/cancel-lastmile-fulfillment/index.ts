@@ -1,12 +1,6 @@
 /**
- * Cancels Medusa's side of a booked lastmile task (ARCHITECTURE.md,
- * decision 6): once the service reports the task cancelled (the tracking
- * sync runs this), or when the merchant cancels it deliberately before the
- * service says so (the admin's Cancel anyway). The fulfillment is marked as
- * cancellable, then cancelled through Medusa's own flow: an order's through
- * `cancelOrderFulfillmentWorkflow` (reservations back, so the merchant's
- * order cancel then succeeds, with Medusa's own refund), a return's through
- * `cancelFulfillmentWorkflow` (so the return can be cancelled).
+ * Cancels Medusa's side of a booked lastmile task (decision 6), once the service reports it cancelled or the merchant
+ * cancels anyway: the fulfillment is marked cancellable, then cancelled through Medusa's own flow.
  */
 import { cancelFulfillmentWorkflow, cancelOrderFulfillmentWorkflow } from "@medusajs/medusa/core-flows"
 import { WorkflowResponse, createWorkflow, transform, when } from "@medusajs/framework/workflows-sdk"
@@ -36,10 +30,12 @@ export const cancelLastmileFulfillmentWorkflow = createWorkflow(
         order_id: input.order_id,
         fulfillment_id: input.fulfillment_id,
       }))
+      // Reservations back, so the merchant's order cancel then succeeds, with Medusa's own refund.
       cancelOrderFulfillmentWorkflow.runAsStep({ input: order })
     })
     when("lastmile-cancel-return-fulfillment", { input }, ({ input }) => input.kind === "return").then(() => {
       const fulfillment = transform({ input }, ({ input }) => ({ id: input.fulfillment_id }))
+      // So the return can be cancelled.
       cancelFulfillmentWorkflow.runAsStep({ input: fulfillment })
     })
     return new WorkflowResponse(cancellation)

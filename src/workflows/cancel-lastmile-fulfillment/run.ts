@@ -1,9 +1,6 @@
 /**
- * The merchant's deliberate cancel of a booked task before the service says
- * it is cancelled (the courier phoned; no webhook yet): the task is read
- * again from the service first, and the override is recorded with who made
- * it and what the service showed. When the service does show it cancelled,
- * that is recorded instead.
+ * The merchant's deliberate cancel of a booked task before the service says so (decision 6; the courier phoned): the
+ * task is read again from the service first, and the override recorded with who made it and what the service showed.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
@@ -48,6 +45,7 @@ export async function cancelTaskAnyway(
     serviceStatus = `unreadable: ${errorMessage(error)}`
   }
   const phase = serviceStatus ? PluginSettingsService.of(container).options.statusTable.phaseOf(serviceStatus) : null
+  // The service does show it cancelled: that is recorded instead.
   const by = phase === "cancelled" ? "service" : "merchant"
   const { errors } = await cancelLastmileFulfillmentWorkflow(container).run({
     input: {

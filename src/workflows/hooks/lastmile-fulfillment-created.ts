@@ -1,9 +1,6 @@
 /**
- * Books every lastmile fulfillment Medusa creates, whoever creates it, inside the workflow that creates it
- * (ARCHITECTURE.md, decisions 19 and 39), and hands what the booking came to back to the plugin's own run that created
- * it. The one place a refusal becomes an error, so Medusa undoes the fulfillment and the merchant reads a 400 with the
- * reason. If Medusa undoes a booked fulfillment, the compensation takes the booking off it (so Medusa can cancel it)
- * and the row adopts the booked task at the next attempt.
+ * Books every lastmile fulfillment Medusa creates, whoever creates it, inside the workflow that creates it (decisions
+ * 19, 39 and 56), and hands the outcome back to the plugin's own run. The one place a refusal becomes an error.
  */
 import { logger } from "@medusajs/framework/logger"
 import { MedusaError } from "@medusajs/framework/utils"
@@ -46,6 +43,7 @@ claimHook(
           case "not_lastmile":
           case "already_booked":
             return new StepResponse<void, Booked>(undefined, null)
+          // Medusa undoes the fulfillment, and the merchant reads a 400 with the reason.
           case "refused":
             throw new MedusaError(MedusaError.Types.NOT_ALLOWED, outcome.reason, outcome.code)
           case "needs_attention":
@@ -65,6 +63,8 @@ claimHook(
             )
         }
       },
+      // Medusa undoes a booked fulfillment: the booking comes off it (so Medusa can cancel it), and the row adopts the
+      // booked task at the next attempt.
       async (booked, { container }) => {
         if (booked) {
           await clearFulfillmentBooking(container, booked.fulfillment_id)

@@ -1,8 +1,6 @@
 /**
- * Before Medusa prices a lastmile option the shopper is choosing: the cart has what the service needs, and the option
- * (and its `rate_code`) can be offered. Otherwise the shopper gets a 400 saying what to fix, not Medusa's "do not have
- * a price". The option is read from the cart's rates as the rates route answers them (kept, or priced now from the
- * state's one quote).
+ * Before Medusa prices a lastmile option the shopper chooses (decision 42): the cart has what the service needs and the
+ * option (and its `rate_code`) can be offered, else a 400 saying what to fix, not Medusa's "do not have a price".
  */
 import { logger } from "@medusajs/framework/logger"
 import { MedusaError } from "@medusajs/framework/utils"

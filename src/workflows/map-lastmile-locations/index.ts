@@ -1,12 +1,6 @@
 /**
- * Settings → Lastmile's location mapping, as workflows: link a service
- * location to a Medusa stock location, unlink it, create a stock location
- * from it, and switch its collection at the service. The link lives where the
- * external-id decider reads it (`address.metadata.external_location_id`),
- * written by Medusa's own stock-location workflows and undone on failure by
- * their compensation (and by restoreExternalIdStep, where a merged metadata
- * key would outlive it). Mapping runs under the setup's lock: the setup plans
- * from the mapping, and two links at once could both claim one stock location.
+ * Settings → Lastmile's location mapping as workflows (decision 27): link a service location to a stock location,
+ * unlink it, create a stock location from it, switch its collection at the service.
  */
 import { createStockLocationsWorkflow, updateStockLocationsWorkflow } from "@medusajs/medusa/core-flows"
 import { WorkflowResponse, createWorkflow, transform, when } from "@medusajs/framework/workflows-sdk"
@@ -65,6 +59,7 @@ function rewriteAddress(plan: LocationMappingPlan, name: string): void {
 export const linkLastmileLocationWorkflow = createWorkflow(
   linkLastmileLocationWorkflowId,
   (input: LinkLastmileLocationWorkflowInput) => {
+    // The setup's lock: the setup plans from the mapping, and two links at once could both claim one stock location.
     const lockOwner = acquireSetupLock()
     const plan = planLocationMappingStep(transform({ input }, ({ input }) => ({ action: "link" as const, ...input })))
     rewriteAddress(plan, "lastmile-link-when-address-rewritten")

@@ -1,8 +1,6 @@
 /**
- * Never silent after booking: an order edit confirmed once the delivery is
- * booked puts a notice on the delivery (the order widget and
- * `GET /admin/lastmile/orders/:id` show it) and emits
- * `lastmile.delivery.edited_after_booking` for a host app's subscribers.
+ * Never silent after booking (decision 22): an order edit confirmed once the delivery is booked puts a notice on it
+ * and emits `lastmile.delivery.edited_after_booking` for a host app's subscribers.
  */
 import { emitEventStep, useQueryGraphStep } from "@medusajs/medusa/core-flows"
 import { WorkflowResponse, createWorkflow, transform, when } from "@medusajs/framework/workflows-sdk"

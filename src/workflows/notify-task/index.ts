@@ -1,8 +1,6 @@
 /**
- * Sends a task's due messages (ARCHITECTURE.md, decision 45): the
- * notification pass runs it for tasks whose retry or reminder is due; a host
- * app may run it after changing a task itself. The tracking sync and the
- * booking workflows use its step directly.
+ * Sends a task's due messages (decision 45): the notification pass runs it for tasks whose retry or reminder is due,
+ * a host app after changing a task itself; the tracking sync and the booking use its step directly.
  */
 import { WorkflowResponse, createWorkflow } from "@medusajs/framework/workflows-sdk"
 import {

@@ -1,8 +1,6 @@
 /**
- * The notification pass, run every minute by the lastmile-tracking-poll job:
- * the tasks whose `notify_at` has come (a failed send's retry, a ready
- * collection's reminder, a run that found the task's lock busy), oldest
- * first, at most `poll_batch_size` of them. Testable with a `now`.
+ * The notification pass, run every minute by the lastmile-tracking-poll job (decision 47): the tasks whose `notify_at`
+ * has come, oldest first, at most `poll_batch_size` of them. Testable with a `now`.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { PluginSettingsService } from "../../modules/lastmile/services/plugin-settings"
@@ -18,6 +16,7 @@ export async function notifyDueTasks(
   if (!options.notifications.enabled) {
     return {}
   }
+  // A failed send's retry, a ready collection's reminder, a run that found the task's lock busy.
   const due = await TaskRowsService.of(container).list(
     { notify_at: { $lte: now } },
     { select: ["id"], take: options.pollBatchSize, order: { notify_at: "ASC" } }

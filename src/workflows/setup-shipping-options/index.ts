@@ -1,12 +1,6 @@
 /**
- * One-click setup: what Medusa needs for lastmile shipping options, which the
- * stock dashboard cannot create (it has no calculated pickup option), plus the
- * lastmile-return option and the linked locations in the sales channels the
- * merchant ticks. A step plans everything from what exists; Medusa's own
- * workflows and steps then create it in dependency order (profile,
- * fulfillment sets, provider links, sales-channel links, zones, options),
- * each with its compensation, so a failure half-way leaves nothing half-made.
- * Running it twice creates nothing.
+ * One-click setup (decision 28): what Medusa needs for lastmile shipping options, which the stock dashboard cannot
+ * create (it has no calculated pickup option), planned by a step from what exists, then created by Medusa's workflows.
  */
 import {
   acquireLockStep,
@@ -123,6 +117,8 @@ export const setupShippingOptionsWorkflow = createWorkflow(
         name: "lastmile-setup-read-sales-channels",
       })
     )
+    // Planned from what exists (so running it twice creates nothing), then created in dependency order (profile,
+    // fulfillment sets, provider links, sales-channel links, zones, options), each step with its compensation.
     const plan = planShippingSetupStep(
       transform({ input, defaultProfiles, regions, channels }, ({ input, defaultProfiles, regions, channels }) => ({
         request: input,

@@ -1,19 +1,6 @@
 /**
- * Brings one task's Medusa side up to the service's state. Whatever rang (a
- * webhook, the polling job, the merchant's "refresh" button), the state is
- * re-read from the service's lookup, never taken from a webhook body, and
- * applied forward-only: the fulfillment is marked shipped (its labels re-sent,
- * so the tracking stays) and delivered exactly once, as its own shipped_at and
- * delivered_at say, a delivered return is received when the merchant asked for
- * it, the task row's history grows, and `lastmile.task.status_changed` is
- * emitted for merchants' notification subscribers.
- *
- * Runs under the task's lock, so concurrent doorbells for one task queue up;
- * each webhook event waiting when a run starts is answered by that run. A
- * failed read is an outcome (`ok: false`); a failure while applying it fails
- * the run, which undoes what it did and answers the events as failed. The
- * messages the new state calls for are sent last (ARCHITECTURE.md,
- * decision 45), and never fail the run.
+ * Brings one task's Medusa side up to the service's state, whatever rang (decision 14): re-read from the lookup,
+ * applied forward-only under the task's lock, the webhook events waiting answered, messages sent last (decision 45).
  */
 import {
   acquireLockStep,
@@ -90,6 +77,7 @@ export const syncTaskStatusWorkflow = createWorkflow(syncTaskStatusWorkflowId, (
   const key = transform({ input }, ({ input }) => taskTrackingLockKey(input.task_row_id))
   // Also when nested in another workflow: the task's lock is what keeps two runs from applying one state twice.
   acquireLockStep({ key, timeout: 30, ttl: 120, executeOnSubWorkflow: true })
+  // Concurrent doorbells queue on the lock; each webhook event waiting now is answered by this run.
   const waiting = listWaitingWebhookEventsStep({ task_row_id: input.task_row_id })
   const reading = readTaskStatusStep({ task_row_id: input.task_row_id, source: input.source })
   // What Medusa knows of the parcel already, read only when the state moved (one transform per value).
@@ -121,6 +109,8 @@ export const syncTaskStatusWorkflow = createWorkflow(syncTaskStatusWorkflowId, (
     }))
   )
 
+  // Each once, as the fulfillment's own shipped_at and delivered_at say (a shipment re-sends its labels, so the
+  // tracking stays); a delivered return is received when the merchant asked for it.
   // Medusa first: if it refuses, the run is undone and the row keeps its old state for the next read.
   when("lastmile-sync-when-shipment-needed", { updates }, ({ updates }) => !!updates.shipment).then(() => {
     const shipment = transform({ updates }, ({ updates }) => part(updates, "shipment"))
@@ -159,6 +149,7 @@ export const syncTaskStatusWorkflow = createWorkflow(syncTaskStatusWorkflowId, (
     const data = transform({ reading, input }, ({ reading, input }) =>
       statusChangedPayload(statusRead(reading), input.source)
     )
+    // For merchants' own notification subscribers.
     emitEventStep({ eventName: TASK_STATUS_CHANGED_EVENT, data })
   })
 

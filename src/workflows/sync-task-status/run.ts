@@ -1,13 +1,6 @@
 /**
- * Runs syncTaskStatusWorkflow for the webhook subscriber, the polling job
- * and the admin's refresh button, and coalesces bursts within this process.
- * A run that fails is reported as an outcome, never thrown: the polling job
- * reads the task again. The polling side (every minute, the
- * lastmile-tracking-poll job) re-reads tasks whose webhook was stored but
- * never processed, then open tasks not read for `poll_interval_seconds`,
- * oldest read first, at most `poll_batch_size` of them, none booked more than
- * `poll_max_age_days` ago: a store without webhooks, or one that lost some,
- * still converges.
+ * Runs syncTaskStatusWorkflow for the webhook subscriber, the polling job and the admin's refresh button, coalescing
+ * bursts in this process. A failed run is an outcome, never thrown: the polling job reads the task again.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
@@ -83,6 +76,11 @@ export function requestTaskSync(
 export const STRANDED_WEBHOOK_AFTER_MS = 60_000
 const CONCURRENCY = 4
 
+/**
+ * The polling side (every minute, the lastmile-tracking-poll job): tasks whose webhook was stored but never processed,
+ * then open tasks not read for `poll_interval_seconds`, oldest read first, at most `poll_batch_size`, none booked more
+ * than `poll_max_age_days` ago: a store without webhooks, or one that lost some, still converges.
+ */
 export async function pollOpenTasks(
   container: MedusaContainer,
   { now = new Date() }: { now?: Date } = {}

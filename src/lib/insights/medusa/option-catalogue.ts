@@ -1,12 +1,13 @@
 /**
- * The store's lastmile options as insights name them: each shipping option's name, fulfillment option and stock
- * location, which is how the offer counters know it.
+ * The lastmile options as insights name them (decision 53): the store's, and those an order was placed with, each by
+ * its name, fulfillment option and stock location, which is how the offer counters know it.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { optionKindOf } from "../../contracts/fulfillment-options"
 import { lastmileProviderId } from "../../options/medusa/provider-id"
 import type { CatalogueOption } from "../report"
+import type { OrderChoice } from "../insight-events"
 
 interface OptionRow {
   id: string
@@ -61,4 +62,46 @@ export function catalogueStores(options: CatalogueOption[]): { id: string; name:
     }
   }
   return [...stores.entries()].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name))
+}
+
+export interface PlacedOrder {
+  id: string
+  created_at: Date
+  customer_id: string | null
+}
+
+/** The lastmile options an order was placed with, keyed as the offer counters key them. */
+export async function readOrderChoices(
+  container: MedusaContainer,
+  orderId: string
+): Promise<{ order: PlacedOrder; choices: OrderChoice[] } | null> {
+  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "order",
+    fields: ["id", "created_at", "customer_id", "shipping_methods.shipping_option_id"],
+    filters: { id: orderId },
+  })
+  const row = data[0] as
+    | {
+        id: string
+        created_at: string | Date
+        customer_id?: string | null
+        shipping_methods?: ({ shipping_option_id?: string | null } | null)[] | null
+      }
+    | undefined
+  if (!row) {
+    return null
+  }
+  const ids = [
+    ...new Set((row.shipping_methods ?? []).flatMap((m) => (m?.shipping_option_id ? [m.shipping_option_id] : []))),
+  ]
+  const options = await readOptionCatalogue(container, ids)
+  return {
+    order: { id: row.id, created_at: new Date(row.created_at), customer_id: row.customer_id ?? null },
+    choices: options.map((o) => ({
+      shipping_option_id: o.id,
+      name: o.name,
+      fulfillment_option: o.fulfillment_option,
+      stock_location_id: o.stock_location_id,
+    })),
+  }
 }

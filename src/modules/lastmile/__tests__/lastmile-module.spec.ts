@@ -1,7 +1,6 @@
 /**
- * The lastmile module against real PostgreSQL (Medusa's module test runner):
- * a task row's life as the booking workflow drives it, and the webhook
- * events' one-statement record.
+ * The lastmile module against real PostgreSQL (Medusa's module test runner): a task row's life as the booking
+ * workflow drives it, and the webhook events' one-statement record.
  */
 import { moduleIntegrationTestRunner } from "@medusajs/test-utils"
 import type { LastmileModuleService } from "../service"

@@ -1,7 +1,6 @@
 /**
- * What checkout is answered from, kept per app (ARCHITECTURE.md, decisions 18, 40 and 41): the rates route's answers,
- * the latest per cart, and the checkout catalogue, read at most once a minute and again after a change (a shipping
- * option, a location, the mapping, a store's collection switched at the service).
+ * What checkout is answered from, kept per app (decisions 18, 40, 41 and 43): the rates route's answers, the latest
+ * per cart, and the checkout catalogue.
  */
 import { RatesAnswers } from "../../../lib/checkout/rates-answers"
 import { CheckoutCatalogueCache } from "../../../lib/checkout/medusa/checkout-catalogue"
@@ -41,7 +40,10 @@ export class CheckoutAnswersService {
     }
   }
 
-  /** A change checkout shows: the store is read again and every cart priced again. */
+  /**
+   * A change checkout shows (a shipping option, a location, the mapping, a store's collection switched at the
+   * service): the store is read again and every cart priced again.
+   */
   changed(): void {
     this.catalogue.clear()
     this.ratesAnswers.clear()

@@ -1,7 +1,6 @@
 /**
- * The plugin's connection to the service outside the provider (bookings, tracking, the admin): one client, built on
- * first use from the provider's own options as the host wrote them in the fulfillment module's config (one source of
- * truth), borrowing the service origin's connection pool, and closed at shutdown. Nothing reaches the network at boot.
+ * The plugin's connection to the service outside the provider (bookings, tracking, the admin; decision 24): one
+ * client, closed at shutdown.
  */
 import type { Logger } from "@medusajs/framework/types"
 import { MedusaError } from "@medusajs/framework/utils"
@@ -57,7 +56,10 @@ export class ServiceConnectionService {
     onServiceTextCleaned(this.onServiceText_)
   }
 
-  /** The client and the provider's options; null when the provider is not registered. */
+  /**
+   * The client and the provider's options, built on first use from the provider's own options as the host wrote them
+   * in the fulfillment module's config (one source of truth); null when the provider is not registered.
+   */
   get(): ServiceConnection | null {
     if (this.connection_ === undefined) {
       const raw = providerOptionsIn(this.config_)

@@ -1,7 +1,6 @@
 /**
- * What tracking keeps in a process: the coalesced syncs of each task (one running, at most one queued), the webhook
- * bells (a task's re-read rung at most once a second, after the answer), and the service's locations for a collection
- * message's opening hours (read at most every 5 minutes).
+ * What tracking keeps in a process (decisions 14 and 24): the coalesced syncs of each task, the webhook bells, and
+ * the service's locations for a collection message's opening hours.
  */
 import type { IEventBusModuleService, Logger } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"

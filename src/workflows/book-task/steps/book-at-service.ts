@@ -1,7 +1,6 @@
 /**
- * The booking core as a step (src/lib/booking/book-at-service.ts); its answer is data, so the next step records it
- * under the same lock. The service cannot cancel, so the compensation only makes sure the task is never posted again
- * blindly.
+ * The booking core as a step (lib/booking/book-at-service.ts, decisions 12 and 39): its answer is data, which the
+ * next step records under the same lock.
  */
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import { ServiceConnectionService } from "../../../modules/lastmile/services/service-connection"
@@ -22,6 +21,7 @@ export const bookAtServiceStep = createStep(
     const posted = outcome.status === "booked" || (outcome.status === "unknown" && outcome.posted)
     return new StepResponse<ServiceBookingOutcome, Attempt | null>(outcome, posted ? { task_row_id, attempts } : null)
   },
+  // The service cannot cancel a task: the compensation only makes sure it is never posted again blindly.
   async (posted, { container }) => {
     if (posted) {
       // The task may exist at the service now: a return waits for the merchant, a delivery's next attempt adopts it.

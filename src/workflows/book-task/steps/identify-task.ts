@@ -1,7 +1,6 @@
 /**
- * Which task a booking run is for, read before its lock is taken: its reference at the service (decision 2), so the
- * lock's key. A fulfillment is read first (lib/booking/medusa), since which delivery it is depends on its items. The
- * lock's owner is settled here: a step's result is kept with the run, a transform's is not.
+ * Which task a booking run is for, read before its lock is taken (decision 39): its reference at the service
+ * (decision 2), so the lock's key.
  */
 import { randomUUID } from "node:crypto"
 import type { MedusaContainer } from "@medusajs/framework/types"
@@ -26,6 +25,7 @@ export const identifyTaskStep = createStep(
   identifyTaskStepId,
   async ({ target, lock_owner }: { target: BookingTarget; lock_owner?: string }, { container }) => {
     const identity = await identify(container, target)
+    // The lock's owner is settled in a step: a step's result is kept with the run, a transform's is not.
     return new StepResponse<TaskIdentity>({ ...identity, lock_owner: lock_owner ?? `lastmile-book:${randomUUID()}` })
   }
 )
@@ -35,6 +35,7 @@ export async function identify(container: MedusaContainer, target: BookingTarget
   if (target.kind !== "fulfillment") {
     return { action: "go", kind: target.kind, reference: referenceOf(target) }
   }
+  // A fulfillment is read first: which delivery it is depends on its items.
   const delivery = await readFulfillmentBooking(container, target.fulfillment_id, {
     deliveryTypes: ServiceConnectionService.of(container).get()?.options.deliveryTypes ?? null,
     rows: TaskRowsService.of(container),

@@ -1,8 +1,6 @@
 /**
- * Under the task's lock, the plan (lib/booking/booking-plan.ts) from what the run read and the task row, found or
- * created here, and what the row is told before anything reaches the service: the attempt starts (so a crash leaves a
- * trace the booking job finishes), a booking a fulfillment holds is recorded, or the task waits for the merchant. The
- * compensation settles an attempt still under way for a retry.
+ * Under the task's lock, the plan (lib/booking/booking-plan.ts, decision 39) from what the run read and the task row,
+ * found or created here, and what the row is told before anything reaches the service.
  */
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import type { BookingReads } from "../../../lib/booking/booking-read"
@@ -64,6 +62,10 @@ export const prepareBookingStep = createStep(
   }
 )
 
+/**
+ * The row before the service is asked: the attempt starts (so a crash leaves a trace the booking job finishes), a
+ * booking a fulfillment holds is recorded, or the task waits for the merchant.
+ */
 async function writeRow(tasks: TaskRowsService, task: TaskRow, row: RowWrite): Promise<void> {
   switch (row.write) {
     case "start":

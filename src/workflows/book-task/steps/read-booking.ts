@@ -1,7 +1,6 @@
 /**
- * Under the task's lock, what the booking reads of Medusa for its kind of task (lib/booking/medusa): an order's
- * delivery (and a fulfillment of it that waits for its booking), or a return. A fulfillment Medusa created was read
- * before the lock. Nothing is written here.
+ * Under the task's lock, what the booking reads of Medusa for its kind of task (decisions 39 and 57): an order's
+ * delivery (and a fulfillment of it that waits for its booking), or a return. Nothing is written here.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
@@ -26,6 +25,7 @@ async function readBooking(container: MedusaContainer, target: BookingTarget, id
       ? ({ kind: "skip", outcome: identity.outcome } as const)
       : ({ kind: "refuse", reason: identity.reason } as const)
   }
+  // A fulfillment Medusa created was read before the lock (identify-task.ts).
   if (identity.kind === "fulfillment") {
     return { kind: "fulfillment", read: identity.delivery } as const
   }

@@ -1,10 +1,6 @@
 /**
- * Records what the booking came to, under the task's lock: a booked task on its fulfillment (data and tracking labels)
- * and its row; anything else on the row, settled once (lib/booking/booking-outcome.ts).
- *
- * No failure can lose a booking: the row first learns the task (still `booking`), then the fulfillment gets it, then
- * the row is marked booked; a process that stops in between leaves a row the job's pass finishes. The compensation puts
- * the row and the fulfillment back as they were.
+ * Records what the booking came to, under the task's lock (decision 39): a booked task on its fulfillment (data and
+ * tracking labels) and its row; anything else on the row, settled once (lib/booking/booking-outcome.ts).
  */
 import type { IFulfillmentModuleService, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
@@ -63,6 +59,8 @@ export const recordBookingOutcomeStep = createStep(
       bookedAt,
     })
     const before: Before = { row, fulfillment: fulfillment && { id: fulfillment.id, data: fulfillment.data ?? null } }
+    // No failure loses a booking: the row learns the task (still `booking`), then the fulfillment gets it, then the row
+    // is marked booked; a process that stops in between leaves a row the job's pass finishes.
     await tasks.update({ id: row.id, fulfillment_id: read.fulfillment_id, ...fields })
     // Medusa's input type leaves labels out, but the module stores them.
     await fulfillments.updateFulfillment(read.fulfillment_id, { data, labels: toLabels(data) } as never)

@@ -1,8 +1,6 @@
 /**
- * Marks a booked fulfillment as one Medusa may now cancel, and records how
- * on the task row: the service reported the task cancelled, or the merchant
- * cancelled it here deliberately (who and when). The provider's
- * `cancelFulfillment` reads the mark. Its compensation puts both back.
+ * Marks a booked fulfillment as one Medusa may cancel (decision 6; the provider's `cancelFulfillment` reads the mark),
+ * and records how on the task row: the service reported it cancelled, or the merchant cancelled it (who, when).
  */
 import type { IFulfillmentModuleService } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"

@@ -1,7 +1,6 @@
 /**
- * A cancelled order's tasks that were never booked are closed (`cancelled`),
- * so neither the retry job, nor a late `order.placed`, nor a replacement's
- * booking books them again. Its compensation puts them back.
+ * A cancelled order's tasks never booked are closed (`cancelled`), so neither the retry job, nor a late `order.placed`,
+ * nor a replacement's booking books them again. Its compensation puts them back.
  */
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import { type TaskRow, TaskRowsService } from "../../../modules/lastmile/services/task-rows"

@@ -1,9 +1,6 @@
 /**
- * Medusa allows one handler per hook. When the app (or another plugin)
- * handles one the plugin needs, the app still boots with its own handler,
- * and the log names the hook, what of the plugin stops working and what to
- * do; the plugin holds every other hook it needs. (Medusa's workflows are
- * process-wide: one boot per spec file.)
+ * A hook the app (or another plugin) handles first stays the app's, the app boots, and the log says what of the plugin
+ * stops and what to do (decision 38). Medusa's workflows are process-wide: one boot per spec file.
  */
 import { logger } from "@medusajs/framework/logger"
 import { StepResponse } from "@medusajs/framework/workflows-sdk"

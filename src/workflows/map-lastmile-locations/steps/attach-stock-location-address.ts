@@ -1,10 +1,6 @@
 /**
- * Gives a stock location that has none an address (holding the lastmile
- * link). Medusa's updateStockLocationsWorkflow upserts an address but only
- * attaches one the location already has (a new one is left unattached, and
- * its step's compensation restores no "no address"), so the stock location
- * module's nested update attaches it here, and compensation detaches it
- * before deleting it: deleting an attached address cascades to its location.
+ * Gives a stock location that has none an address holding the lastmile link (decision 27); its compensation detaches
+ * the address, then deletes it.
  */
 import type { UpdateStockLocationInput } from "@medusajs/framework/types"
 import { Modules } from "@medusajs/framework/utils"
@@ -25,6 +21,8 @@ export const attachStockLocationAddressStep = createStep(
   attachStockLocationAddressStepId,
   async (input: AttachStockLocationAddressInput, { container }) => {
     const locations = container.resolve(Modules.STOCK_LOCATION)
+    // Medusa's updateStockLocationsWorkflow attaches only an address the location has (and its compensation restores no
+    // "no address"): the module's nested update attaches a new one.
     const updated = await locations.updateStockLocations(input.stock_location_id, { address: input.address })
     const addressId = updated.address?.id ?? updated.address_id ?? null
     return new StepResponse(addressId, { stock_location_id: input.stock_location_id, address_id: addressId })
@@ -34,6 +32,7 @@ export const attachStockLocationAddressStep = createStep(
       return
     }
     const locations = container.resolve(Modules.STOCK_LOCATION)
+    // Detached first: deleting an attached address cascades to its location.
     await locations.updateStockLocations(attached.stock_location_id, DETACH)
     await locations.deleteStockLocationAddresses(attached.address_id)
   }

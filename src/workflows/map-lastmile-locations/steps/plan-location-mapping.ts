@@ -1,7 +1,6 @@
 /**
- * Reads the service's locations and Medusa's stock locations, and plans what linking, unlinking or creating a stock
- * location for one service location changes (lib/store/location-mapping.ts), before anything is changed. A refusal is
- * a MedusaError the route answers with: unknown ids are NOT_FOUND, anything the merchant must settle first NOT_ALLOWED.
+ * Reads the service's locations and Medusa's stock locations, and plans a link, an unlink or a stock location created
+ * (lib/store/location-mapping.ts, decision 27) before anything changes.
  */
 import { MedusaError } from "@medusajs/framework/utils"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
@@ -16,6 +15,7 @@ export const planLocationMappingStep = createStep(
   async (input: PlanLocationMappingInput, { container }) => {
     const { remote, stock } = await readLocationState(container, ServiceConnectionService.of(container).get())
     const plan = planLocationMapping({ ...input, remote, stock })
+    // The route answers with it: unknown ids are NOT_FOUND, anything the merchant must settle first NOT_ALLOWED.
     if ("refused" in plan) {
       const type = plan.refused === "not_found" ? MedusaError.Types.NOT_FOUND : MedusaError.Types.NOT_ALLOWED
       throw new MedusaError(type, plan.message)

@@ -1,9 +1,6 @@
 /**
- * Runs just before the address's link is written, and does nothing then.
- * Its compensation puts the previous external id back (or removes the one
- * written, with Medusa's "" convention): Medusa merges an address's metadata
- * on update, so the compensation of its updateStockLocationsWorkflow, which
- * writes the old metadata back, keeps a key the run added.
+ * Runs just before the address's link is written, and does nothing then; its compensation puts the previous external
+ * id back (or removes the one written, with Medusa's "" convention), which a metadata merge cannot (decision 27).
  */
 import { Modules } from "@medusajs/framework/utils"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"

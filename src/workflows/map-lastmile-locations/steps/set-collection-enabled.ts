@@ -1,9 +1,6 @@
 /**
- * Switches a service location's collection (PATCH collectionEnabled). The
- * location list is read first, so an id the service does not list is a
- * NOT_FOUND (as is the service's own 404), and the previous value is known:
- * compensation switches it back. Both directions are announced, so the
- * provider's held store list reads the service again.
+ * Switches a service location's collection (PATCH collectionEnabled); compensation switches it back. Both directions
+ * are announced, so the provider's held store list reads the service again (decision 26).
  */
 import { MedusaError } from "@medusajs/framework/utils"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
@@ -42,6 +39,7 @@ export const setCollectionEnabledStep = createStep(
             MedusaError.Types.UNEXPECTED_STATE,
             `The service did not change collection for location ${id}: ${errorMessage(error)}`
           )
+    // Read first: an id the service does not list is a NOT_FOUND (as is its own 404), and the previous value is known.
     let before
     try {
       before = (await connection.client.listFulfilmentLocations()).find((l) => String(l.fulfilmentLocationId) === id)

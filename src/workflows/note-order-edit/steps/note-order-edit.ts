@@ -1,7 +1,6 @@
 /**
- * An order edit confirmed after the order's delivery was booked: the delivery's task gets a notice naming the
- * difference (lib/booking/order-edit.ts), which the order widget and the admin API show until the merchant dismisses
- * it. Before booking there is nothing to do: the booking reads the edited order. Its compensation puts the row back.
+ * An order edit confirmed after its delivery was booked (decision 22): the task gets a notice naming the difference
+ * (lib/booking/order-edit.ts) until the merchant dismisses it. Its compensation puts the row back.
  */
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import { type TaskRow, TaskRowsService } from "../../../modules/lastmile/services/task-rows"

@@ -1,8 +1,6 @@
 /**
- * The step against fakes of Medusa's modules (the Notification Module is the
- * edge where messages leave): a channel without a provider sends nothing and
- * records nothing, a provider that throws is recorded and retried later and
- * written in the task's history, a busy lock leaves the task to the pass.
+ * The step against fakes of Medusa's modules (the Notification Module is where messages leave): a channel without a
+ * provider, a provider that throws (recorded, retried, in the history), a busy lock left to the pass.
  */
 import { asValue } from "@medusajs/framework/awilix"
 import { ContainerRegistrationKeys, Modules, createMedusaContainer } from "@medusajs/framework/utils"

@@ -1,9 +1,6 @@
 /**
- * Sends a task's due messages through Medusa's Notification Module and records them on the task row (ARCHITECTURE.md,
- * decisions 45 to 47; the pass itself is lib/notifications/notify-pass.ts), under the task's tracking lock, so two
- * runs never send one message twice nor an older step after a newer one. It never fails its workflow, and has nothing
- * to compensate: a message sent stays sent, and its record with it. Its input is only the task, so it fits at the end
- * of any workflow that changes one.
+ * Sends a task's due messages through Medusa's Notification Module and records them on the task row, under the task's
+ * tracking lock (decisions 45 to 47; the pass itself is lib/notifications/notify-pass.ts).
  */
 import type { CreateNotificationDTO, Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
@@ -54,6 +51,8 @@ interface NotificationCalls {
   deleteNotifications(ids: string[]): Promise<void>
 }
 
+// Nothing to compensate: a message sent stays sent, and its record with it. Its input is only the task, so it fits
+// at the end of any workflow that changes one.
 export const sendTaskNotificationsStep = createStep(
   sendTaskNotificationsStepId,
   async (input: SendTaskNotificationsInput, { container }) =>

@@ -1,8 +1,6 @@
 /**
- * Reads the service's locations and Medusa's stock locations, then plans the setup (lib/store/shipping-setup.ts) from
- * them and from what the workflow read (the default shipping profile, the regions, the ticked sales channels), before
- * anything is created. Unknown ids in the request are NOT_FOUND. What the run links and creates is the provider's,
- * under the id the app registered it with.
+ * Reads the service's and Medusa's stock locations, then plans the setup (lib/store/shipping-setup.ts, decision 28)
+ * from them and what the workflow read, before anything is created. Unknown ids in the request are NOT_FOUND.
  */
 import { MedusaError } from "@medusajs/framework/utils"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
@@ -44,6 +42,7 @@ export const planShippingSetupStep = createStep(
       salesChannels: ticked.channels,
       currencies: regionCurrencies(regions),
     })
+    // What the run links and creates is the provider's, under the id the app registered it with (decision 37).
     return new StepResponse({ ...plan, provider_id: await requireLastmileProviderId(container) })
   }
 )

@@ -1,7 +1,6 @@
 /**
- * The webhook events still waiting for the task when the run starts, under its
- * lock: this run answers them. Should the run fail, its compensation answers
- * them as failed, so the polling job reads the task again.
+ * The webhook events waiting for the task when the run starts, under its lock: this run answers them. Should it fail,
+ * its compensation answers them as failed, so the polling job reads the task again.
  */
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import { WebhookEventsService } from "../../../modules/lastmile/services/webhook-events"

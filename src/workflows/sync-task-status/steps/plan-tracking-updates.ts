@@ -1,7 +1,6 @@
 /**
- * Decides what Medusa still has to be told of the task's new state, from what it already knows (the fulfillment's
- * shipped_at and delivered_at, or the return's status, read by the workflow), so each core workflow runs only when
- * needed (lib/tracking/task-sync.ts). A step for the plugin's `mark_returns_received`.
+ * What Medusa still has to be told of the task's new state, from what it knows (lib/tracking/task-sync.ts), so each
+ * core workflow runs only when needed; a step, for the plugin's `mark_returns_received`.
  */
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import { PluginSettingsService } from "../../../modules/lastmile/services/plugin-settings"

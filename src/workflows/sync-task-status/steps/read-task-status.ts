@@ -1,8 +1,6 @@
 /**
- * Reads the task row and re-reads the task's state from the service's lookup
- * (never from a webhook body), mapped through the status table. A failed read
- * is an outcome, not a failure of the run: nothing has been changed yet, and
- * the waiting webhook events are answered with the reason.
+ * Reads the task row and re-reads the task's state from the service's lookup, never from a webhook body (decision 14),
+ * mapped through the status table.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
@@ -33,6 +31,7 @@ export const readTaskStatusStep = createStep(
     try {
       reading = await readTaskStatus(container, input.task_row_id)
     } catch (error) {
+      // An outcome, not a failure of the run: nothing has changed yet, and the waiting events are answered with it.
       const message = errorMessage(error)
       container
         .resolve(ContainerRegistrationKeys.LOGGER)

@@ -1,8 +1,6 @@
 /**
- * Records the read on the task row: when it was read, the tracking state
- * (forward-only), and when the service's value changed, the value, a history
- * entry and any status the table does not know. Its compensation puts the
- * fields back as they were, so a later failure leaves the row to the next read.
+ * Records the read on the task row: when it was read, the tracking state (forward-only), and when the service's value
+ * changed, the value, a history entry and any status the table does not know.
  */
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
@@ -63,6 +61,7 @@ export const recordTaskStatusStep = createStep(
       unmapped_status: before.unmapped_status,
     })
   },
+  // The fields back as they were: a later failure leaves the row to the next read.
   async (previous, { container }) => {
     if (!previous) {
       return

@@ -1,7 +1,6 @@
 /**
- * Answers the webhook events the run started with: processed when the state
- * was read and applied, failed (kept for the polling job) when it was not,
- * with the outcome in words. Its compensation puts them back as they were.
+ * Answers the webhook events the run started with: processed when the state was read and applied, failed (kept for
+ * the polling job) when not, with the outcome in words. Its compensation puts them back.
  */
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import { WebhookEventsService } from "../../../modules/lastmile/services/webhook-events"
