@@ -108,10 +108,17 @@ export interface StockLocationLastmileView {
 
 export interface TaskHistoryEntry {
   value: string
+  /** When it was first recorded. */
   at: string
   source?: string
   phase?: string
   detail?: string
+  /** A status that came back: how many times it was reported in all, and when it came back (the first 20 times). */
+  times?: number
+  last_at?: string
+  again_at?: string[]
+  /** A delivery window the service gave with the status, ISO 8601. */
+  window?: { from: string; to: string }
 }
 
 /** Something the merchant must look at on a booked task (an edit after booking). */

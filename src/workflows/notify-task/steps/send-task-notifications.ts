@@ -29,6 +29,13 @@ export interface SendTaskNotificationsInput {
   lock_held?: boolean
   /** The notification pass's clock, ISO 8601 (tests move it); now when absent. */
   now?: string
+  /**
+   * The shopper's messages wait this long (the merchant's go now): a fulfillment booked inside the workflow that
+   * created it, whose `order.fulfillment_created` event says whether the merchant asked for no notification.
+   */
+  hold_shopper_ms?: number
+  /** That event said `no_notification: true`: the shopper is told nothing of this task. */
+  fulfillment_no_notification?: boolean
 }
 
 export const sendTaskNotificationsStepId = "lastmile-send-task-notifications"
@@ -45,13 +52,26 @@ const NOTHING: SentTaskNotifications = { sent: [], failed: [], skipped: [] }
  * Medusa 2.21 re-sends a key whose row failed but then updates a row id it never created, so the call throws after
  * the provider sent it: a retry removes the failed row first and creates the message again under the same key.
  */
-interface NotificationCalls {
-  createNotifications(data: CreateNotificationDTO): Promise<{ id: string } | undefined>
+export interface NotificationCalls {
+  createNotifications(
+    data: CreateNotificationDTO
+  ): Promise<{ id: string; external_id?: string | null; status?: string } | undefined>
   listNotifications(
     filters: { idempotency_key: string },
     config: { select: string[] }
-  ): Promise<{ id: string; status: string }[]>
+  ): Promise<{ id: string; status: string; external_id?: string | null }[]>
+  updateNotifications(data: { id: string; status: "failure" }): Promise<unknown>
   deleteNotifications(ids: string[]): Promise<void>
+}
+
+/** A provider answered without saying it sent the message (no message id, where its channel needs one: decision 61). */
+export class NotDeliveredError extends Error {
+  constructor(readonly channel: string) {
+    super(
+      `the provider of the "${channel}" channel answered without a message id, so nothing says the message was sent ` +
+        "(notifications.require_message_id)"
+    )
+  }
 }
 
 export const sendTaskNotificationsStep = createStep(
@@ -81,12 +101,12 @@ export async function sendTaskNotifications(
     }
     const now = input.now ? new Date(input.now) : new Date()
     if (input.lock_held) {
-      return await notify(container, id, now)
+      return await notify(container, id, now, input)
     }
     let locked = false
     const run = () => {
       locked = true
-      return notify(container, id, now)
+      return notify(container, id, now, input)
     }
     try {
       return await container
@@ -108,40 +128,76 @@ export async function sendTaskNotifications(
   }
 }
 
-async function notify(container: MedusaContainer, id: string, now: Date): Promise<SentTaskNotifications> {
+async function notify(
+  container: MedusaContainer,
+  id: string,
+  now: Date,
+  input: Pick<SendTaskNotificationsInput, "hold_shopper_ms" | "fulfillment_no_notification">
+): Promise<SentTaskNotifications> {
   const tasks = TaskRowsService.of(container)
   const settings = PluginSettingsService.of(container)
+  const options = settings.options.notifications
   const connection = ServiceConnectionService.of(container).get()
   const row = await tasks.retrieve(id)
   const mode = taskModeOf(row)
   const notifications = container.resolve<NotificationCalls>(Modules.NOTIFICATION)
-  const { outcome, update } = await notifyPass({ ...row, mode }, settings.options.notifications, now, {
-    canNotifyOn: (channel) => settings.canNotifyOn(channel),
-    readFacts: (events) =>
-      readNotificationFacts(container, row, mode, events, {
-        operatingHours: async (externalId) =>
-          (await TrackingRunsService.of(container).serviceLocation(connection?.client, externalId))?.operatingHours,
-        adminOrderUrl: (orderId) => settings.adminOrderUrl(orderId),
-      }),
-    send: (message) => sendOnce(notifications, message),
-  })
+  const pass = {
+    holdShopperUntil: input.hold_shopper_ms ? new Date(now.getTime() + input.hold_shopper_ms) : null,
+    fulfillmentQuiet: input.fulfillment_no_notification === true,
+  }
+  const { outcome, update } = await notifyPass(
+    { ...row, mode },
+    options,
+    now,
+    {
+      canNotifyOn: (channel) => settings.canNotifyOn(channel),
+      readFacts: (events) =>
+        readNotificationFacts(container, row, mode, events, {
+          operatingHours: async (externalId) =>
+            (await TrackingRunsService.of(container).serviceLocation(connection?.client, externalId))?.operatingHours,
+          adminOrderUrl: (orderId) => settings.adminOrderUrl(orderId),
+          shopName: options.shopName,
+          orderUrl: (orderId) => orderUrlOf(options.orderUrl, orderId),
+        }),
+      send: (message) => sendOnce(notifications, message, settings.requiresMessageId(message.channel)),
+    },
+    pass
+  )
   if (update) {
     await tasks.update({ id: row.id, ...update })
   }
   return outcome
 }
 
-/** A row that did not fail was sent (or is being sent) by a run that lost its record: never twice. */
-async function sendOnce(notifications: NotificationCalls, message: OutgoingMessage): Promise<string | undefined> {
+/** `notifications.order_url` for an order: its `{order_id}` filled in. */
+export function orderUrlOf(template: string | null, orderId: string): string | null {
+  return template ? template.replaceAll("{order_id}", encodeURIComponent(orderId)) : null
+}
+
+/**
+ * Sends a message once under its key. A row that did not fail was sent (or is being sent) by a run that lost its
+ * record: never twice. Where the channel's provider must answer with a message id (decision 61), an answer without one
+ * marks Medusa's row failed (so a retry sends it again) and rejects.
+ */
+export async function sendOnce(
+  notifications: NotificationCalls,
+  message: OutgoingMessage,
+  requireMessageId: boolean
+): Promise<string | undefined> {
   const [earlier] = await notifications.listNotifications(
     { idempotency_key: message.idempotency_key },
-    { select: ["id", "status"] }
+    { select: ["id", "status", "external_id"] }
   )
-  if (earlier && earlier.status !== "failure") {
+  if (earlier && earlier.status !== "failure" && (!requireMessageId || earlier.external_id)) {
     return earlier.id
   }
   if (earlier) {
     await notifications.deleteNotifications([earlier.id])
   }
-  return (await notifications.createNotifications(message))?.id
+  const created = await notifications.createNotifications(message as CreateNotificationDTO)
+  if (requireMessageId && created && !created.external_id) {
+    await notifications.updateNotifications({ id: created.id, status: "failure" })
+    throw new NotDeliveredError(message.channel)
+  }
+  return created?.id
 }
