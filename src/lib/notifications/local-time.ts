@@ -1,8 +1,6 @@
 /**
- * Times as a shopper reads them, in the store's time zone and the message's language ("tomorrow (Tuesday 3
- * December) between 08:00 and 20:00"), relative to when the message was written, so a message rebuilt later reads the
- * same (decisions 49 and 59). With no zone known, times are UTC and say so.
- */
+ * Times as a shopper reads them, in the store's zone and the message's language, relative to when it was written, so a
+ * message rebuilt later reads the same; UTC says so (decisions 49 and 59). */
 import { type PhraseId, fill } from "./catalogues/catalogue"
 
 export interface Clock {

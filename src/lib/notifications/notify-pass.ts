@@ -1,8 +1,6 @@
 /**
- * One pass over a task's messages (decisions 45 to 47, 59 and 60): what is due from its row, each step on its
- * channels (the shopper's email and phone, the admin's bell, the merchant's addresses), in the message's language, sent
- * through the caller's `io`, and the record, history and next look the row keeps.
- */
+ * One pass over a task's messages (decisions 45 to 47, 59 and 60): each due step on each of its channels, in the
+ * message's language, sent through the caller's `io`, and what the row keeps of it. */
 import { withHistoryEntry } from "../tracking/task-history"
 import { errorMessage } from "../support/error-message"
 import { normalisePhoneNumber } from "../address/phone-number"

@@ -150,5 +150,6 @@ export function renderSms(data: Body, words: Words = BUILT_IN_WORDS): string | n
   }
   const values = messageValues(data, catalogue)
   const lines = fillLines(template, values)
-  return lines.length ? fitSms(lines, [values.tracking_url ?? ""]) : null
+  const order = values.order_number ?? ""
+  return lines.length ? fitSms(lines, [values.tracking_url ?? ""], (line) => !!order && line.includes(order)) : null
 }

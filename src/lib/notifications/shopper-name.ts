@@ -1,8 +1,6 @@
 /**
- * A shopper's name as a message may write it (decision 60): typed by whoever placed the order, so one line, at most 60
- * characters, and left out of the greeting when it carries a link or an address, so a shop's messages cannot relay
- * someone else's text.
- */
+ * A shopper's name as a message may write it (decision 60): one line of at most 60 characters, and none that carries
+ * a link or an address, so a shop's messages cannot relay someone else's text. */
 
 export const NAME_MAX_LENGTH = 60
 

@@ -16,36 +16,32 @@ export function smsShape(text: string): { encoding: string; characters: number; 
 }
 
 /**
- * The lines joined into one SMS: while too long, the lines that are neither the headline (the first) nor carry a link
- * are left out, last first; then the headline is cut at a word, ending "..."; the link is never cut.
+ * The lines joined into one SMS. While too long, as few as possible of the lines that carry neither the order's number
+ * nor a link are left out (the later ones first); then the headline is cut at a word, ending "..."; a link is never cut.
  */
-export function fitSms(lines: string[], links: string[]): string {
-  const kept = lines.map((text, index) => ({ text, keep: index === 0 || links.some((l) => !!l && text.includes(l)) }))
-  const joined = () => kept.map((l) => l.text).join(" ")
-  for (let i = kept.length - 1; i >= 0 && !fitsOneSms(joined()); i--) {
-    if (!kept[i].keep) {
-      kept.splice(i, 1)
-    }
+export function fitSms(lines: string[], links: string[], keep: (line: string) => boolean = () => false): string {
+  const kept = (line: string) => keep(line) || links.some((l) => !!l && line.includes(l))
+  const spare = lines.map((line, index) => (kept(line) ? -1 : index)).filter((index) => index >= 0)
+  const join = (without: number[]) => lines.filter((_, i) => !without.includes(i)).join(" ")
+  // Every set of spare lines, fewest first, and of those the latest lines first: a message has a handful of lines.
+  const subsets = Array.from({ length: 2 ** spare.length }, (_, mask) => spare.filter((_, bit) => mask & (1 << bit)))
+  subsets.sort((a, b) => a.length - b.length || b.reduce((x, y) => x + y, 0) - a.reduce((x, y) => x + y, 0))
+  const fitting = subsets.find((without) => fitsOneSms(join(without)))
+  if (fitting) {
+    return join(fitting)
   }
-  if (fitsOneSms(joined()) || !kept.length) {
-    return joined()
+  const rest = lines.filter((line) => kept(line))
+  const headline = rest.findIndex((line) => !links.some((l) => !!l && line.includes(l)))
+  if (headline < 0) {
+    return rest.join(" ")
   }
-  const headline = kept[0]
-  if (links.some((l) => !!l && headline.text.includes(l))) {
-    return joined()
-  }
-  const words = headline.text.split(" ")
+  const words = rest[headline].split(" ")
   while (words.length > 1) {
     words.pop()
-    headline.text = `${words.join(" ")}...`
-    if (fitsOneSms(joined())) {
-      return joined()
+    rest[headline] = `${words.join(" ")}...`
+    if (fitsOneSms(rest.join(" "))) {
+      return rest.join(" ")
     }
   }
-  return kept.slice(1).length
-    ? kept
-        .slice(1)
-        .map((l) => l.text)
-        .join(" ")
-    : joined()
+  return rest.filter((_, i) => i !== headline).join(" ")
 }

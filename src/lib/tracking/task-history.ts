@@ -1,8 +1,6 @@
 /**
- * A task's history: every booking step and every status the service reported,
- * oldest first, as the admin widget shows it; a status that comes back is
- * recorded once (decision 60).
- */
+ * A task's history, as the admin widget shows it: every booking step and every status the service reported, oldest
+ * first, a status that comes back recorded once (decision 60). */
 import type { TaskHistoryEntry } from "../contracts/admin-api"
 
 /** The history with one more entry, stamped now unless `at` is given. */

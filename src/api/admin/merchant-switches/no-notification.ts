@@ -1,9 +1,6 @@
 /**
- * The dashboard's "Send notification" switch of a return, an exchange or a claim (decision 60). The dashboard sends
- * `no_notification` when the merchant confirms one (`POST /admin/{returns,exchanges,claims}/:id/request`) and a host may
- * send it when creating a return (`POST /admin/returns`); Medusa 2.21 drops it in both places. These middlewares record
- * it where Medusa keeps it, before the route books anything (after it, for a return being created: it has no id before).
- */
+ * The dashboard's "Send notification" switch of a return, an exchange or a claim, which Medusa 2.21 drops: recorded
+ * where Medusa keeps it, before the route books anything (decision 60). */
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { recordNoNotificationWorkflow } from "../../../workflows/record-no-notification"
 

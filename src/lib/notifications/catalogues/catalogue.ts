@@ -1,8 +1,6 @@
 /**
- * The words of every message as a catalogue per locale (decision 59): a subject, a text and an SMS per message with
- * named placeholders, and the phrases the texts are built from (dates, windows, the order's name). en-GB and en-US are
- * built in; `notifications.text` overrides any of them per locale, checked at boot.
- */
+ * The words of every message as a catalogue per locale (decision 59): subject, text and SMS with named placeholders,
+ * and the phrases the texts are built from. */
 import type { LastmileNotificationEvent } from "../notification-events"
 import type { ProblemKind } from "../status-events"
 

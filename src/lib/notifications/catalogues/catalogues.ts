@@ -1,8 +1,6 @@
 /**
- * Which words a message is written in (decision 59): the built-in catalogues and the merchant's `notifications.text`
- * merged per locale, a message's locale matched to one of them, and the option checked at boot with one sentence per
- * mistake.
- */
+ * The built-in catalogues with the merchant's `notifications.text` over them, a message's locale matched to one, and
+ * the option checked at boot with one sentence per mistake (decision 59). */
 import {
   type Catalogue,
   type CatalogueOverride,

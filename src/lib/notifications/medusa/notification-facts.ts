@@ -1,9 +1,6 @@
 /**
- * What a task's messages are written from: the order (its locale, phone, items and the merchant's `no_notification`
- * on it, its return, exchange or claim), the booked rate and the windows the service gave since, a collection's store
- * and its opening hours at the service (a failed read leaves the hours out, never the message), the shop's name and
- * its first locale.
- */
+ * What a task's messages are written from: the order (locale, phone, items, the merchant's `no_notification`), the
+ * rate and the windows given since, a collection's store and hours, the shop (decisions 49 and 60). */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { QuotedRate } from "../../contracts/quoted-rate"
@@ -163,7 +160,11 @@ export async function readNotificationFacts(
   })
 
   const shipping = order.shipping_address ?? null
-  const orderItems = (order.items ?? []) as unknown as (Titled & { id?: string })[]
+  const orderItems: (Titled & { id?: string })[] = (order.items ?? []).map((i: Titled & { id?: string }) => ({
+    id: i?.id,
+    title: i?.title,
+    quantity: i?.quantity,
+  }))
   const items = returnItems
     ? itemsOf(
         returnItems.map((r) => ({ title: orderItems.find((i) => i?.id === r.item_id)?.title, quantity: r.quantity }))

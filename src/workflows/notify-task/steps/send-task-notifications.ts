@@ -5,13 +5,14 @@
  * to compensate: a message sent stays sent, and its record with it. Its input is only the task, so it fits at the end
  * of any workflow that changes one.
  */
-import type { CreateNotificationDTO, Logger, MedusaContainer } from "@medusajs/framework/types"
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import { errorMessage } from "../../../lib/support/error-message"
 import { taskTrackingLockKey } from "../../../lib/tracking/task-sync"
 import { taskModeOf } from "../../../lib/notifications/due-notifications"
-import { type OutgoingMessage, type SentTaskNotifications, notifyPass } from "../../../lib/notifications/notify-pass"
+import { type SentTaskNotifications, notifyPass } from "../../../lib/notifications/notify-pass"
+import { type NotificationCalls, orderUrlOf, sendOnce } from "../../../lib/notifications/send-once"
 import { readNotificationFacts } from "../../../lib/notifications/medusa/notification-facts"
 import { TaskRowsService } from "../../../modules/lastmile/services/task-rows"
 import { PluginSettingsService } from "../../../modules/lastmile/services/plugin-settings"
@@ -46,33 +47,6 @@ const LOCK_WAIT_SECONDS = 2
 const BUSY_RETRY_MS = 60_000
 
 const NOTHING: SentTaskNotifications = { sent: [], failed: [], skipped: [] }
-
-/**
- * What the step uses of the Notification Module: its generated list and delete, which 2.21's interface leaves out.
- * Medusa 2.21 re-sends a key whose row failed but then updates a row id it never created, so the call throws after
- * the provider sent it: a retry removes the failed row first and creates the message again under the same key.
- */
-export interface NotificationCalls {
-  createNotifications(
-    data: CreateNotificationDTO
-  ): Promise<{ id: string; external_id?: string | null; status?: string } | undefined>
-  listNotifications(
-    filters: { idempotency_key: string },
-    config: { select: string[] }
-  ): Promise<{ id: string; status: string; external_id?: string | null }[]>
-  updateNotifications(data: { id: string; status: "failure" }): Promise<unknown>
-  deleteNotifications(ids: string[]): Promise<void>
-}
-
-/** A provider answered without saying it sent the message (no message id, where its channel needs one: decision 61). */
-export class NotDeliveredError extends Error {
-  constructor(readonly channel: string) {
-    super(
-      `the provider of the "${channel}" channel answered without a message id, so nothing says the message was sent ` +
-        "(notifications.require_message_id)"
-    )
-  }
-}
 
 export const sendTaskNotificationsStep = createStep(
   sendTaskNotificationsStepId,
@@ -167,37 +141,4 @@ async function notify(
     await tasks.update({ id: row.id, ...update })
   }
   return outcome
-}
-
-/** `notifications.order_url` for an order: its `{order_id}` filled in. */
-export function orderUrlOf(template: string | null, orderId: string): string | null {
-  return template ? template.replaceAll("{order_id}", encodeURIComponent(orderId)) : null
-}
-
-/**
- * Sends a message once under its key. A row that did not fail was sent (or is being sent) by a run that lost its
- * record: never twice. Where the channel's provider must answer with a message id (decision 61), an answer without one
- * marks Medusa's row failed (so a retry sends it again) and rejects.
- */
-export async function sendOnce(
-  notifications: NotificationCalls,
-  message: OutgoingMessage,
-  requireMessageId: boolean
-): Promise<string | undefined> {
-  const [earlier] = await notifications.listNotifications(
-    { idempotency_key: message.idempotency_key },
-    { select: ["id", "status", "external_id"] }
-  )
-  if (earlier && earlier.status !== "failure" && (!requireMessageId || earlier.external_id)) {
-    return earlier.id
-  }
-  if (earlier) {
-    await notifications.deleteNotifications([earlier.id])
-  }
-  const created = await notifications.createNotifications(message as CreateNotificationDTO)
-  if (requireMessageId && created && !created.external_id) {
-    await notifications.updateNotifications({ id: created.id, status: "failure" })
-    throw new NotDeliveredError(message.channel)
-  }
-  return created?.id
 }
