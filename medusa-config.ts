@@ -77,7 +77,12 @@ function notificationOptions(): Record<string, unknown> | false {
   if (more === false) {
     return false
   }
-  return { sms_channel: "sms", merchant_to: emailList(process.env.LASTMILE_MERCHANT_EMAILS), ...(more as object) }
+  return {
+    sms_channel: "sms",
+    merchant_to: emailList(process.env.LASTMILE_MERCHANT_EMAILS),
+    time_zone: process.env.LASTMILE_TIME_ZONE || undefined,
+    ...(more as object),
+  }
 }
 
 const lastmileOptions = {

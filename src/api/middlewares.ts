@@ -1,5 +1,5 @@
 import { defineMiddlewares, validateAndTransformBody } from "@medusajs/framework/http"
-import { CancelTask, CollectionSwitch } from "./admin/lastmile/validators"
+import { CancelTask, CollectionSwitch, SendTest } from "./admin/lastmile/validators"
 import { LinkLocation, SetupShipping } from "./admin/lastmile/validators"
 import { hideWebhookToken, refuseUnreadableToken } from "./hooks/lastmile/hide-token"
 import { refuseUnreadableIds, undecodablePathErrorHandler } from "./admin/lastmile/path-ids"
@@ -52,6 +52,11 @@ export default defineMiddlewares({
       matcher: "/admin/lastmile/locations/:id/link",
       methods: ["POST"],
       middlewares: [validateAndTransformBody(LinkLocation)],
+    },
+    {
+      matcher: "/admin/lastmile/notifications/test",
+      methods: ["POST"],
+      middlewares: [validateAndTransformBody(SendTest)],
     },
     {
       matcher: "/admin/lastmile/setup",

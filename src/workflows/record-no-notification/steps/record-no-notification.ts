@@ -10,8 +10,9 @@ import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 export type SwitchedRecord = { kind: "return" | "exchange" | "claim"; id: string; no_notification: boolean }
 
 async function write(orders: IOrderModuleService, { kind, id, no_notification }: SwitchedRecord) {
+  // The selector form: 2.21's `updateReturns(id, data)` fails inside the order module.
   if (kind === "return") {
-    await orders.updateReturns(id, { no_notification })
+    await orders.updateReturns([{ selector: { id }, data: { no_notification } }])
   } else if (kind === "exchange") {
     await orders.updateOrderExchanges([{ selector: { id }, data: { no_notification } }])
   } else {
