@@ -28,7 +28,12 @@ module.exports = {
           testType === "bench"
             ? ["**/integration-tests/bench/**/*.bench.[jt]s"]
             : // The app over HTTP, and each module against real PostgreSQL (Medusa's module test runner).
-              ["**/integration-tests/http/**/*.spec.[jt]s", "**/src/modules/*/__tests__/**/*.spec.[jt]s"],
+              [
+                "**/integration-tests/http/**/*.spec.[jt]s",
+                "**/src/modules/*/__tests__/**/*.spec.[jt]s",
+                // Each notification provider against Medusa's Notification Module and its vendor's API on loopback.
+                "**/integration-tests/providers/**/*.spec.[jt]s",
+              ],
         setupFiles: ["./integration-tests/setup.js"],
         globalSetup: "./integration-tests/global-setup.mjs",
         globalTeardown: "./integration-tests/global-teardown.mjs",

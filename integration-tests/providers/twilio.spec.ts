@@ -1,0 +1,102 @@
+/**
+ * Twilio SMS as Medusa's guide builds it, with Twilio's SDK (which takes no base URL) sent to a loopback capture of
+ * its API at the network boundary: the plugin's text reaches the order's phone in E.164, in one SMS with the tracking
+ * link; without `content` the guide's provider throws for the plugin's template, and the plugin records the failure.
+ */
+import https from "node:https"
+import http from "node:http"
+import { Modules } from "@medusajs/framework/utils"
+import { moduleIntegrationTestRunner } from "@medusajs/test-utils"
+import { CaptureServer, NOTIFICATION_MODULE, docsProvider, sendPluginMessages, taskRow } from "./harness"
+
+jest.setTimeout(60_000)
+
+const twilio = new CaptureServer()
+const logger = { info: jest.fn(), warn: jest.fn(), error: jest.fn(), debug: jest.fn() }
+const original = https.request
+let port = 0
+
+beforeAll(async () => {
+  port = Number(new URL(await twilio.start()).port)
+  // api.twilio.com is answered by the capture on loopback: the request leaves the SDK as it would, over plain HTTP.
+  const redirect = (options: http.RequestOptions, callback?: (res: http.IncomingMessage) => void) =>
+    http.request(
+      { ...options, protocol: "http:", host: "127.0.0.1", hostname: "127.0.0.1", port, agent: undefined },
+      callback
+    )
+  https.request = ((...args: unknown[]) => {
+    const options = args[0] as http.RequestOptions
+    const host = options?.hostname ?? options?.host
+    return host === "api.twilio.com"
+      ? redirect(options, args.find((a) => typeof a === "function") as (res: http.IncomingMessage) => void)
+      : (original as (...a: unknown[]) => http.ClientRequest)(...args)
+  }) as typeof https.request
+})
+afterAll(async () => {
+  https.request = original
+  await twilio.stop()
+})
+
+moduleIntegrationTestRunner({
+  moduleName: Modules.NOTIFICATION,
+  resolve: NOTIFICATION_MODULE,
+  injectedDependencies: { logger },
+  moduleOptions: {
+    providers: [
+      {
+        resolve: docsProvider("twilio-sms"),
+        id: "twilio-sms",
+        options: { channels: ["sms"], accountSid: "AC_test", authToken: "token_test", from: "+447700900000" },
+      },
+    ],
+  },
+  testSuite: ({ service }) => {
+    beforeEach(() => {
+      twilio.requests.length = 0
+      twilio.answer = () => ({ status: 201, body: { sid: `SM${twilio.requests.length}`, status: "queued" } })
+    })
+
+    it("texts out for delivery to the order's phone in E.164, in one SMS with the tracking link", async () => {
+      const { sent, record } = await sendPluginMessages(
+        service,
+        taskRow(),
+        { sms_channel: "sms" },
+        docsProvider("twilio-sms"),
+        ["sms"]
+      )
+      expect(sent).toEqual(["delivery_out_for_delivery|sms"])
+      expect(record.sent["delivery_out_for_delivery|sms"]).toMatchObject({
+        channel: "sms",
+        template: "lastmile-delivery-out-for-delivery-sms",
+      })
+      const [request] = twilio.requests
+      expect([request.method, request.path]).toEqual(["POST", "/2010-04-01/Accounts/AC_test/Messages.json"])
+      expect(request.form).toMatchObject({ To: "+447911123456", From: "+447700900000" })
+      expect(request.form.Body).toContain("Your order #1001 is out for delivery")
+      expect(request.form.Body).toContain("https://track.example/LM1001")
+      expect(request.form.Body.length).toBeLessThanOrEqual(160)
+    })
+
+    it("records the guide's template lookup, which throws without content, and Twilio refusing, as failed", async () => {
+      const noContent = await sendPluginMessages(
+        service,
+        taskRow(),
+        { sms_channel: "sms", send_content: false },
+        docsProvider("twilio-sms"),
+        ["sms"]
+      )
+      expect(noContent.failed).toEqual(["delivery_out_for_delivery|sms"])
+      expect(noContent.record.failed["delivery_out_for_delivery|sms"].error).toContain("not found")
+      expect(twilio.requests).toEqual([])
+      twilio.answer = () => ({
+        status: 400,
+        body: { code: 21211, message: "The 'To' number is not a valid phone number." },
+      })
+      const refused = await sendPluginMessages(service, taskRow(), { sms_channel: "sms" }, docsProvider("twilio-sms"), [
+        "sms",
+      ])
+      expect(refused.failed).toEqual(["delivery_out_for_delivery|sms"])
+      expect(refused.record.failed["delivery_out_for_delivery|sms"].next_at).toEqual(expect.any(String))
+    })
+  },
+})
