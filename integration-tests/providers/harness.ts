@@ -2,7 +2,8 @@
  * What every provider test shares (decision 61): Medusa's Notification Module on real PostgreSQL with the provider
  * registered, a loopback capture of the vendor's API, and a real plugin message sent through the plugin's own pass.
  */
-import { type IncomingMessage, type Server, createServer } from "node:http"
+import http, { type IncomingMessage, type Server, createServer } from "node:http"
+import https from "node:https"
 import type { AddressInfo } from "node:net"
 import { dirname, join } from "node:path"
 import { StatusTable } from "../../src/lib/tracking/status-table"
@@ -158,4 +159,25 @@ export async function sendPluginMessages(
       sendOnce(service as NotificationCalls, message, requiresMessageId(message.channel, null, provider)),
   })
   return { sent: outcome.sent, failed: outcome.failed, record: update!.notifications }
+}
+
+/**
+ * Sends an SDK's HTTPS requests for `host` to a loopback capture, at the network boundary (Node's `https.request`),
+ * for an SDK that takes no base URL of its own (Twilio's) or whose client the provider holds (SendGrid's): the
+ * request leaves the SDK as it would, over plain HTTP. Returns what undoes it.
+ */
+export function sendHostTo(host: string, port: number): () => void {
+  const original = https.request
+  https.request = ((...args: unknown[]) => {
+    const options = args[0] as http.RequestOptions
+    const callback = args.find((a) => typeof a === "function") as ((res: IncomingMessage) => void) | undefined
+    if ((options?.hostname ?? options?.host) !== host) {
+      return (original as (...a: unknown[]) => http.ClientRequest)(...args)
+    }
+    const { agent: _agent, ...rest } = options
+    return http.request({ ...rest, protocol: "http:", host: "127.0.0.1", hostname: "127.0.0.1", port }, callback)
+  }) as typeof https.request
+  return () => {
+    https.request = original
+  }
 }

@@ -1,13 +1,13 @@
 /**
- * Medusa's own SendGrid provider (`@medusajs/medusa/notification-sendgrid`), with SendGrid's SDK pointed at a loopback
- * capture of its API (its client's `baseUrl`): given `content` it sends the plugin's subject and HTML; with
+ * Medusa's own SendGrid provider (`@medusajs/medusa/notification-sendgrid`), with SendGrid's SDK (whose client the
+ * provider holds) sent to a loopback capture of its API at the network boundary: given `content` it sends the plugin's
+ * subject and HTML; with
  * `send_content: false`, the template id and the data; an error from SendGrid is recorded as failed.
  */
 import { dirname } from "node:path"
 import { Modules } from "@medusajs/framework/utils"
 import { moduleIntegrationTestRunner } from "@medusajs/test-utils"
-import sendgridClient from "@sendgrid/client"
-import { CaptureServer, NOTIFICATION_MODULE, sendPluginMessages, taskRow } from "./harness"
+import { CaptureServer, NOTIFICATION_MODULE, sendHostTo, sendPluginMessages, taskRow } from "./harness"
 
 jest.setTimeout(60_000)
 
@@ -15,11 +15,15 @@ const SENDGRID = dirname(require.resolve("@medusajs/notification-sendgrid/packag
 const api = new CaptureServer()
 const logger = { info: jest.fn(), warn: jest.fn(), error: jest.fn(), debug: jest.fn() }
 
+let restore = () => undefined as void
+
 beforeAll(async () => {
-  // The client @sendgrid/mail sends with (one per process).
-  sendgridClient.setDefaultRequest("baseUrl", await api.start())
+  restore = sendHostTo("api.sendgrid.com", Number(new URL(await api.start()).port))
 })
-afterAll(() => api.stop())
+afterAll(async () => {
+  restore()
+  await api.stop()
+})
 
 moduleIntegrationTestRunner({
   moduleName: Modules.NOTIFICATION,

@@ -3,37 +3,22 @@
  * its API at the network boundary: the plugin's text reaches the order's phone in E.164, in one SMS with the tracking
  * link; without `content` the guide's provider throws for the plugin's template, and the plugin records the failure.
  */
-import https from "node:https"
-import http from "node:http"
 import { Modules } from "@medusajs/framework/utils"
 import { moduleIntegrationTestRunner } from "@medusajs/test-utils"
-import { CaptureServer, NOTIFICATION_MODULE, docsProvider, sendPluginMessages, taskRow } from "./harness"
+import { CaptureServer, NOTIFICATION_MODULE, docsProvider, sendHostTo, sendPluginMessages, taskRow } from "./harness"
 
 jest.setTimeout(60_000)
 
 const twilio = new CaptureServer()
 const logger = { info: jest.fn(), warn: jest.fn(), error: jest.fn(), debug: jest.fn() }
-const original = https.request
-let port = 0
+let restore = () => undefined as void
 
 beforeAll(async () => {
-  port = Number(new URL(await twilio.start()).port)
-  // api.twilio.com is answered by the capture on loopback: the request leaves the SDK as it would, over plain HTTP.
-  const redirect = (options: http.RequestOptions, callback?: (res: http.IncomingMessage) => void) =>
-    http.request(
-      { ...options, protocol: "http:", host: "127.0.0.1", hostname: "127.0.0.1", port, agent: undefined },
-      callback
-    )
-  https.request = ((...args: unknown[]) => {
-    const options = args[0] as http.RequestOptions
-    const host = options?.hostname ?? options?.host
-    return host === "api.twilio.com"
-      ? redirect(options, args.find((a) => typeof a === "function") as (res: http.IncomingMessage) => void)
-      : (original as (...a: unknown[]) => http.ClientRequest)(...args)
-  }) as typeof https.request
+  // api.twilio.com is answered by the capture on loopback.
+  restore = sendHostTo("api.twilio.com", Number(new URL(await twilio.start()).port))
 })
 afterAll(async () => {
-  https.request = original
+  restore()
   await twilio.stop()
 })
 
