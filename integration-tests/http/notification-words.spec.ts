@@ -1,8 +1,6 @@
 /**
- * The merchant's words in the shopper's language, over HTTP with the repository's config (decision 59): an order whose
- * locale has a catalogue in `notifications.text` is written in its words and its dates, any other in the default's;
- * with no time zone set, the times are UTC and say so, and the boot log names the option.
- */
+ * The merchant's words in the shopper's language over HTTP (decision 59): a supplied catalogue's words and dates, the
+ * default's otherwise, and UTC said, with the boot log naming the option, when no time zone is set. */
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { LastmileNotificationData } from "../../src/lib/notifications/notification-data"
 import type { NotificationRecord } from "../../src/lib/notifications/notification-record"

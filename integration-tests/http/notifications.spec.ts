@@ -1,8 +1,6 @@
 /**
- * The plugin's messages over HTTP with the repository's config, as `GET /admin/notifications` lists them: one per task
- * and step to the order's email and phone, the merchant's feed and addresses, once per trip and at most 10, never when
- * the merchant said no_notification, and a provider that throws never stopping the tracking (decisions 45 to 49, 60).
- */
+ * The plugin's messages over HTTP with the repository's config: once per step on each channel, at most 10, never when
+ * the merchant said no_notification, a throwing provider never stopping tracking (decisions 45 to 49, 60, 61). */
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import {
   type LastmileOrderBookingResponse,
@@ -312,6 +310,26 @@ medusaIntegrationTestRunner({
       expect(emails[3].data.window).toBeNull()
       const handed = handedTo("email", placed.email).at(-1)
       expect(handed?.content?.text).not.toContain("It should arrive")
+
+      // A service that gives the new trip's window: the message says it.
+      simulator.configure({ reattemptWindow: true })
+      try {
+        const second = await order(seed.options.nextDay)
+        const secondTask = await waitForTask(getContainer(), second.id)
+        const id = Number(secondTask.task_id)
+        await moveTo(second.id, id, "OUT_FOR_DELIVERY")
+        await control(`/tasks/${id}/fail-attempt`, {})
+        await waitForTask(getContainer(), second.id, (t) => t.service_status === "FAILED_ATTEMPT")
+        const again = await control<{ window: { from: string; to: string } }>(`/tasks/${id}/advance`, {})
+        await until(secondTask.id, ["delivery_out_for_delivery:2"])
+        const out = (await emailsTo(second.email)).at(-1)!
+        expect(out.data.window).toMatchObject({ from: again.window.from, to: again.window.to })
+        expect(handedTo("email", second.email).at(-1)?.content?.text).toContain(
+          `It should arrive ${out.data.window?.text}.`
+        )
+      } finally {
+        simulator.configure({ reattemptWindow: false })
+      }
     })
 
     it("stops a flapping task's messages at 10, and records each status it flaps between once", async () => {

@@ -1,8 +1,6 @@
 /**
- * Resend as Medusa's guide builds it, with Resend's SDK pointed at a loopback capture of its API (RESEND_BASE_URL):
- * as built, it answers `{}` for the plugin's template and sends nothing, which the plugin records as failed and
- * retries; with the few lines that send `content`, Resend receives the plugin's words and the message is sent.
- */
+ * Resend as Medusa's guide builds it, against its API on loopback: as built it answers {} and sends nothing (recorded
+ * failed, retried); with the lines that send content, Resend receives the plugin's words (decision 61). */
 import { Modules } from "@medusajs/framework/utils"
 import { moduleIntegrationTestRunner } from "@medusajs/test-utils"
 import { CaptureServer, NOTIFICATION_MODULE, docsProvider, sendPluginMessages, taskRow } from "./harness"

@@ -1,9 +1,6 @@
 /**
- * Medusa's own SendGrid provider (`@medusajs/medusa/notification-sendgrid`), with SendGrid's SDK (whose client the
- * provider holds) sent to a loopback capture of its API at the network boundary: given `content` it sends the plugin's
- * subject and HTML; with
- * `send_content: false`, the template id and the data; an error from SendGrid is recorded as failed.
- */
+ * Medusa's SendGrid provider against SendGrid's API on loopback (at the network boundary): the plugin's subject and
+ * HTML, or the template id and data with send_content false; a refusal recorded failed (decision 61). */
 import { dirname } from "node:path"
 import { Modules } from "@medusajs/framework/utils"
 import { moduleIntegrationTestRunner } from "@medusajs/test-utils"

@@ -1,8 +1,6 @@
 /**
- * Slack as Medusa's guide builds it, posting to an incoming webhook on loopback (its `webhook_url`): the guide's
- * provider throws for the plugin's alerts, which the plugin records as failed and retries; with the few lines that post
- * `content`, the channel receives the alert's words and the order's admin link.
- */
+ * Slack as Medusa's guide builds it, against a webhook on loopback: as built it throws for the plugin's alerts (recorded
+ * failed, retried); with the lines that post content, the channel gets the alert and its link (decision 61). */
 import { Modules } from "@medusajs/framework/utils"
 import { moduleIntegrationTestRunner } from "@medusajs/test-utils"
 import { CaptureServer, NOTIFICATION_MODULE, docsProvider, sendPluginMessages, taskRow } from "./harness"

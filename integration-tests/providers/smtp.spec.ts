@@ -1,8 +1,6 @@
 /**
- * Email over SMTP with nodemailer (this repository's docs/providers/smtp), against a mail server on loopback
- * (smtp-server): the plugin's subject, text and HTML reach the order's address, and a recipient the server refuses is
- * recorded as failed and retried.
- */
+ * Email over SMTP with nodemailer against a mail server on loopback: the plugin's subject, text and HTML reach the
+ * order's address; a refused recipient is recorded failed and retried (decision 61). */
 import { Modules } from "@medusajs/framework/utils"
 import { moduleIntegrationTestRunner } from "@medusajs/test-utils"
 import { SMTPServer } from "smtp-server"

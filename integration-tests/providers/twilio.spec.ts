@@ -1,8 +1,6 @@
 /**
- * Twilio SMS as Medusa's guide builds it, with Twilio's SDK (which takes no base URL) sent to a loopback capture of
- * its API at the network boundary: the plugin's text reaches the order's phone in E.164, in one SMS with the tracking
- * link; without `content` the guide's provider throws for the plugin's template, and the plugin records the failure.
- */
+ * Twilio SMS as Medusa's guide builds it, against Twilio's API on loopback (at the network boundary): the plugin's text
+ * to the order's phone in E.164, one SMS with the link; no content or a refusal recorded failed (decision 61). */
 import { Modules } from "@medusajs/framework/utils"
 import { moduleIntegrationTestRunner } from "@medusajs/test-utils"
 import { CaptureServer, NOTIFICATION_MODULE, docsProvider, sendHostTo, sendPluginMessages, taskRow } from "./harness"
