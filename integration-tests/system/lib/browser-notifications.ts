@@ -132,7 +132,9 @@ export async function testNotifications(browser: Browser, run: NotificationsRun)
       await stranger.goto(run.everyMailbox)
       await stranger.waitForURL((url) => url.pathname === "/mailbox" && !url.search.includes("key"))
       await stranger.goto(`${run.shop}/mailbox?email=${encodeURIComponent(email)}`)
-      await stranger.locator('[data-testid="mailbox-message"][data-event="collection_ready"]').waitFor()
+      await stranger
+        .locator('[data-testid="mailbox-message"][data-channel="email"][data-event="collection_ready"]')
+        .waitFor()
     } finally {
       await elsewhere.close()
     }
