@@ -200,6 +200,9 @@ medusaIntegrationTestRunner({
         rate: { name: "Next day delivery" },
         window: { text: expect.stringMatching(/ between 08:00 and 20:00$/) },
       })
+      // The items, named as the shopper bought them (the product and its variant), and the shop.
+      expect(booked.data.items).toEqual([{ title: expect.stringMatching(/^Demo tee \(.+\)$/i), quantity: 1 }])
+      expect(booked.data.shop.name).toEqual(expect.any(String))
       // What the provider was handed: the stored data's own words, rebuilt the same from the list.
       const handed = testMailbox().sent.filter((n) => n.to === placed.email)
       expect(handed.map((n) => n.content?.subject)).toEqual(emails.map((n) => n.data.title))

@@ -59,6 +59,15 @@ const ADDRESS_FIELDS = [
 
 type Titled = { title?: string | null; quantity?: unknown } | null | undefined
 
+/** An order line as `items.*` reads it (the generated query types name more; untyped, it is any). */
+type OrderItem = {
+  id?: string
+  title?: string | null
+  product_title?: string | null
+  variant_title?: string | null
+  quantity?: unknown
+} | null
+
 function itemsOf(items: Titled[] | null | undefined): { title: string; quantity: number }[] {
   return (items ?? []).flatMap((i) =>
     i?.title && Number(i.quantity) > 0 ? [{ title: i.title, quantity: Number(i.quantity) }] : []
@@ -126,7 +135,7 @@ export async function readNotificationFacts(
     ? (
         await query.graph({
           entity: "fulfillment",
-          fields: ["id", "data", "items.title", "items.quantity"],
+          fields: ["id", "data", "items.line_item_id", "items.quantity"],
           filters: { id: row.fulfillment_id },
         })
       ).data[0]
@@ -160,16 +169,23 @@ export async function readNotificationFacts(
   })
 
   const shipping = order.shipping_address ?? null
-  const orderItems: (Titled & { id?: string })[] = (order.items ?? []).map((i: Titled & { id?: string }) => ({
-    id: i?.id,
-    title: i?.title,
-    quantity: i?.quantity,
-  }))
-  const items = returnItems
-    ? itemsOf(
-        returnItems.map((r) => ({ title: orderItems.find((i) => i?.id === r.item_id)?.title, quantity: r.quantity }))
-      )
-    : itemsOf((fulfillment?.items as Titled[] | undefined)?.length ? (fulfillment?.items as Titled[]) : orderItems)
+  // The generated query types name the fields read; untyped, the list is any: the subset is all this reads.
+  const orderItems = (order.items ?? []) as OrderItem[]
+  // An item as the shopper bought it: the product, and its variant when it has a name of its own ("Tee (Large)").
+  const titleOf = (id: string | null | undefined) => {
+    const item = orderItems.find((i) => i?.id === id)
+    const product = item?.product_title?.trim()
+    const variant = item?.variant_title?.trim() || item?.title?.trim()
+    return product && variant && variant !== product ? `${product} (${variant})` : (product ?? variant ?? null)
+  }
+  const shipped = (fulfillment?.items ?? []) as ({ line_item_id?: string | null; quantity?: unknown } | null)[]
+  const items = itemsOf(
+    returnItems
+      ? returnItems.map((r) => ({ title: titleOf(r.item_id), quantity: r.quantity }))
+      : shipped.length
+        ? shipped.map((f) => ({ title: titleOf(f?.line_item_id), quantity: f?.quantity }))
+        : orderItems.map((i) => ({ title: titleOf(i?.id), quantity: i?.quantity }))
+  )
   return {
     task: {
       id: row.id,
@@ -230,9 +246,17 @@ async function switchesOf(
       fields: ["id", "no_notification", "exchange_id", "claim_id", "items.item_id", "items.quantity"],
       filters: { id: row.return_id },
     })
-    const found = data[0]
+    // The return's own columns: the generated query types list its relations, not their ids.
+    const found = data[0] as
+      | {
+          no_notification?: boolean | null
+          exchange_id?: string | null
+          claim_id?: string | null
+          items?: ({ item_id: string; quantity: unknown } | null)[] | null
+        }
+      | undefined
     quiet ??= found?.no_notification === true ? "return" : null
-    const listed = (found?.items ?? []) as ({ item_id: string; quantity: unknown } | null)[]
+    const listed = found?.items ?? []
     returnItems = listed.flatMap((i) => (i ? [{ item_id: i.item_id, quantity: i.quantity }] : []))
     parent = found?.exchange_id
       ? { entity: "order_exchange", id: found.exchange_id }
