@@ -30,8 +30,13 @@ module.exports = {
             : testType === "road"
               ? // The files a placed order runs (scripts/road.ts), apart: not a test of behaviour but a measure.
                 ["**/integration-tests/road/**/*.spec.[jt]s"]
-              : // The app over HTTP, and each module against real PostgreSQL (Medusa's module test runner).
-                ["**/integration-tests/http/**/*.spec.[jt]s", "**/src/modules/*/__tests__/**/*.spec.[jt]s"],
+              : // The app over HTTP, each module against real PostgreSQL (Medusa's module test runner), and each
+                // notification provider against Medusa's Notification Module and its vendor's API on loopback.
+                [
+                  "**/integration-tests/http/**/*.spec.[jt]s",
+                  "**/src/modules/*/__tests__/**/*.spec.[jt]s",
+                  "**/integration-tests/providers/**/*.spec.[jt]s",
+                ],
         setupFiles: ["./integration-tests/setup.js"],
         globalSetup: "./integration-tests/global-setup.mjs",
         globalTeardown: "./integration-tests/global-teardown.mjs",

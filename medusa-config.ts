@@ -4,8 +4,10 @@
  * admin as the app's own; the provider and module by path) and registers the
  * provider with options from LASTMILE_* variables. With REDIS_URL set it
  * switches to Medusa's Redis event bus, workflow engine, locking and caching.
- * Medusa's local notification provider takes the shopper's `email` and the
- * admin's `feed`, so `GET /admin/notifications` lists every message sent.
+ * Medusa's local notification provider takes the shopper's `email` and `sms`
+ * and the admin's `feed`, so `GET /admin/notifications` lists every message
+ * sent; LASTMILE_MERCHANT_EMAILS (comma-separated) are the merchant's own
+ * addresses for its alerts.
  */
 import { defineConfig, loadEnv } from "@medusajs/framework/utils"
 
@@ -58,6 +60,31 @@ function optionalNumber(value: string | undefined): number | undefined {
   return value ? Number(value) : undefined
 }
 
+/** "ops@shop.example, owner@shop.example" → ["ops@shop.example", "owner@shop.example"] */
+function emailList(value: string | undefined): string[] {
+  return (value ?? "")
+    .split(",")
+    .map((address) => address.trim())
+    .filter(Boolean)
+}
+
+/**
+ * The plugin's messages: texts on the `sms` channel, alerts to LASTMILE_MERCHANT_EMAILS as well as the bell, and
+ * anything in LASTMILE_NOTIFICATIONS (JSON) over that; LASTMILE_NOTIFICATIONS=false turns them off.
+ */
+function notificationOptions(): Record<string, unknown> | false {
+  const more: unknown = process.env.LASTMILE_NOTIFICATIONS ? JSON.parse(process.env.LASTMILE_NOTIFICATIONS) : {}
+  if (more === false) {
+    return false
+  }
+  return {
+    sms_channel: "sms",
+    merchant_to: emailList(process.env.LASTMILE_MERCHANT_EMAILS),
+    time_zone: process.env.LASTMILE_TIME_ZONE || undefined,
+    ...(more as object),
+  }
+}
+
 const lastmileOptions = {
   api_key: process.env.LASTMILE_API_KEY,
   base_url: process.env.LASTMILE_BASE_URL,
@@ -75,9 +102,9 @@ const lastmileOptions = {
 
 /**
  * The Notification Module with Medusa's local provider (it logs each message)
- * on both channels the plugin sends on. A test may put its own provider on
- * `email` (LASTMILE_TEST_EMAIL_PROVIDER: a module provider's path), e.g. one
- * that throws.
+ * on the channels the plugin sends on. A test may put its own provider on
+ * `email` or `sms` (LASTMILE_TEST_EMAIL_PROVIDER, LASTMILE_TEST_SMS_PROVIDER: a
+ * module provider's path), e.g. one that throws.
  */
 const notificationModule = {
   resolve: "@medusajs/medusa/notification",
@@ -87,6 +114,11 @@ const notificationModule = {
         resolve: process.env.LASTMILE_TEST_EMAIL_PROVIDER || "@medusajs/medusa/notification-local",
         id: "local-email",
         options: { name: "Shoppers' email (local)", channels: ["email"] },
+      },
+      {
+        resolve: process.env.LASTMILE_TEST_SMS_PROVIDER || "@medusajs/medusa/notification-local",
+        id: "local-sms",
+        options: { name: "Shoppers' texts (local)", channels: ["sms"] },
       },
       {
         resolve: "@medusajs/medusa/notification-local",
@@ -161,7 +193,7 @@ module.exports = defineConfig({
         trust_forwarded_headers: process.env.LASTMILE_TRUST_FORWARDED_HEADERS
           ? process.env.LASTMILE_TRUST_FORWARDED_HEADERS === "true"
           : undefined,
-        notifications: process.env.LASTMILE_NOTIFICATIONS ? JSON.parse(process.env.LASTMILE_NOTIFICATIONS) : undefined,
+        notifications: notificationOptions(),
         insights: process.env.LASTMILE_INSIGHTS_TIME_ZONE
           ? { time_zone: process.env.LASTMILE_INSIGHTS_TIME_ZONE }
           : undefined,

@@ -1,13 +1,15 @@
 /**
- * The demo's mailbox: what Medusa's local notification provider "sent" a shopper, rebuilt from each `data` by the
- * plugin's renderer; demo/storefront-server.ts decides who may read what.
+ * The demo's mailbox: what Medusa's local notification provider "sent" a shopper, emails and texts, rebuilt from each
+ * `data` by the plugin's renderer; demo/storefront-server.ts decides who may read what.
  */
-import { renderNotification } from "../src/lib/notifications/render-notification"
+import { renderNotification, renderSms } from "../src/lib/notifications/render-notification"
 import type { LastmileNotificationData } from "../src/lib/notifications/notification-data"
 import type { MailboxSource } from "./storefront-server"
 
 export interface MailboxMessage {
   id: string
+  /** "email", or "sms" for a text to the order's phone. */
+  channel: string
   created_at: string
   template: string
   event: string
@@ -19,6 +21,8 @@ export interface MailboxMessage {
 
 interface Listed {
   id: string
+  channel: string
+  to: string
   created_at: string
   template: string
   resource_id?: string | null
@@ -77,37 +81,50 @@ export class DemoMailbox implements MailboxSource {
     return { email: body.order.email, created_at: body.order.created_at }
   }
 
-  /** The email channel's messages to `email`, oldest first, each with the order it is about. */
+  /** The email channel's messages to `email` and the texts about its orders, oldest first, each with its order. */
   async messages(email: string): Promise<(MailboxMessage & { order_id: string | null })[]> {
-    const query = new URLSearchParams({
-      to: email,
-      channel: "email",
-      order: "created_at",
-      limit: "100",
-      fields: "id,created_at,template,resource_id,data",
-    })
-    const { status, body } = await this.adminGet<{ notifications: Listed[] }>(`/admin/notifications?${query}`)
-    if (!body) {
-      throw new Error(`GET /admin/notifications answered ${status}`)
-    }
-    return body.notifications.flatMap((n) => {
-      // Only the plugin's messages carry its data; anything else is left out of this mailbox.
-      if (!n.data?.event || !n.data.order) {
-        return []
+    const list = async (query: Record<string, string>) => {
+      const params = new URLSearchParams({
+        ...query,
+        order: "created_at",
+        limit: "100",
+        fields: "id,channel,to,created_at,template,resource_id,data",
+      })
+      const { status, body } = await this.adminGet<{ notifications: Listed[] }>(`/admin/notifications?${params}`)
+      if (!body) {
+        throw new Error(`GET /admin/notifications answered ${status}`)
       }
-      const { subject, text } = renderNotification(n.data)
-      return [
-        {
-          id: n.id,
-          created_at: n.created_at,
-          template: n.template,
-          event: n.data.event,
-          order: n.data.order.name,
-          order_id: n.resource_id ?? null,
-          subject,
-          text,
-        },
-      ]
-    })
+      return body.notifications
+    }
+    // Texts go to a phone: the shopper's are those about an order placed with this email.
+    const [emails, texts] = await Promise.all([
+      list({ to: email, channel: "email" }),
+      list({ channel: "sms" }).then((all) => all.filter((n) => n.data?.order?.email === email)),
+    ])
+    return [...emails, ...texts]
+      .sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at))
+      .flatMap((n) => {
+        // Only the plugin's messages carry its data; anything else is left out of this mailbox.
+        if (!n.data?.event || !n.data.order) {
+          return []
+        }
+        const words =
+          n.channel === "sms"
+            ? { subject: `Text message to ${n.to}`, text: renderSms(n.data) ?? "" }
+            : renderNotification(n.data)
+        return [
+          {
+            id: n.id,
+            channel: n.channel,
+            created_at: n.created_at,
+            template: n.template,
+            event: n.data.event,
+            order: n.data.order.name,
+            order_id: n.resource_id ?? null,
+            subject: words.subject,
+            text: words.text,
+          },
+        ]
+      })
   }
 }

@@ -91,6 +91,8 @@ async function main(): Promise<void> {
     LASTMILE_FALLBACK_AMOUNTS: process.env.LASTMILE_FALLBACK_AMOUNTS ?? "gbp:5.95",
     LASTMILE_MARK_RETURNS_RECEIVED: "true",
     LASTMILE_INSIGHTS_TIME_ZONE: process.env.LASTMILE_INSIGHTS_TIME_ZONE ?? "Europe/London",
+    LASTMILE_TIME_ZONE: process.env.LASTMILE_TIME_ZONE ?? "Europe/London",
+    LASTMILE_MERCHANT_EMAILS: process.env.LASTMILE_MERCHANT_EMAILS ?? "orders@lastmile-demo.example",
     MEDUSA_DISABLE_TELEMETRY: "true",
     // The shopper's storefront calls the store API from its own origin.
     STORE_CORS: process.env.STORE_CORS ?? `${storefrontUrl},http://127.0.0.1:${STOREFRONT_PORT}`,

@@ -33,6 +33,7 @@ const mailbox: MailboxSource & { failing: boolean } = {
     }
     const of = (id: string, order: string, order_id: string) => ({
       id,
+      channel: "email",
       created_at: placed,
       template: "lastmile-booked",
       event: "booked",

@@ -134,7 +134,9 @@ export async function requestReturn(
   container: MedusaContainer,
   seed: SeededStore,
   orderId: string,
-  adminEmail: string
+  adminEmail: string,
+  /** The dashboard's "Send notification" switch, off: `no_notification: true` when the merchant confirms. */
+  { noNotification = false }: { noNotification?: boolean } = {}
 ): Promise<string> {
   const admin = await createAdminHeaders(container, adminEmail)
   const call = async (path: string, body: unknown) => {
@@ -150,6 +152,6 @@ export async function requestReturn(
   const returnId = created.return.id as string
   await call(`/admin/returns/${returnId}/request-items`, { items: [{ id: data[0].items![0]!.id, quantity: 1 }] })
   await call(`/admin/returns/${returnId}/shipping-method`, { shipping_option_id: seed.options.returns })
-  await call(`/admin/returns/${returnId}/request`, {})
+  await call(`/admin/returns/${returnId}/request`, noNotification ? { no_notification: true } : {})
   return returnId
 }

@@ -44,6 +44,8 @@ export class Storefront {
     items: { variant_id: string; quantity: number }[]
     shipping_address?: ShopperAddress
     email?: string
+    /** The shopper's language (BCP 47): Medusa keeps it as the order's `locale`. */
+    locale?: string
   }): Promise<{ id: string; items: { id: string; quantity: number }[] }> {
     const response = await this.post<{ cart: { id: string; items: { id: string; quantity: number }[] } }>(
       "/store/carts",

@@ -13,6 +13,7 @@ import { londonLocations } from "../../packages/simulator/src"
 import { requestReplacement } from "../helpers/admin"
 import { MedusaHttp, adminLogin } from "./lib/http-store"
 import { testNotifications } from "./lib/browser-notifications"
+import { testSendATest } from "./lib/browser-send-test"
 import { check, placeDemoOrder } from "./lib/browser-shop"
 import { logIn, testInsights } from "./lib/browser-insights"
 import { defaultConfig } from "../../packages/simulator/src"
@@ -163,6 +164,7 @@ async function main(): Promise<void> {
       const everyMailbox = /Every mailbox:\s+(\S+)/.exec(demo.output())?.[1]
       check(everyMailbox, "the demo printed no link to every mailbox")
       await testNotifications(browser, { base: BASE, shop: SHOP, sim, everyMailbox, say, shots, docShots })
+      await testSendATest(browser, BASE, { say, docShots })
       await testInsights(browser, BASE, { say, docShots })
     } finally {
       await browser.close()

@@ -1,8 +1,9 @@
 import { defineMiddlewares, validateAndTransformBody } from "@medusajs/framework/http"
-import { CancelTask, CollectionSwitch } from "./admin/lastmile/validators"
+import { CancelTask, CollectionSwitch, SendTest } from "./admin/lastmile/validators"
 import { LinkLocation, SetupShipping } from "./admin/lastmile/validators"
 import { hideWebhookToken, refuseUnreadableToken } from "./hooks/lastmile/hide-token"
 import { refuseUnreadableIds, undecodablePathErrorHandler } from "./admin/lastmile/path-ids"
+import { recordCreatedReturnSwitch, recordRequestSwitch } from "./admin/merchant-switches/no-notification"
 
 export default defineMiddlewares({
   errorHandler: undecodablePathErrorHandler,
@@ -30,6 +31,13 @@ export default defineMiddlewares({
       matcher: /^\/store\/lastmile(?=\/|$)/,
       middlewares: [refuseUnreadableIds],
     },
+    // The merchant's "Send notification" switch, which Medusa 2.21 drops: recorded for the plugin's messages.
+    ...(["return", "exchange", "claim"] as const).map((kind) => ({
+      matcher: `/admin/${kind}s/:id/request`,
+      methods: ["POST" as const],
+      middlewares: [recordRequestSwitch(kind)],
+    })),
+    { matcher: "/admin/returns", methods: ["POST"], middlewares: [recordCreatedReturnSwitch] },
     {
       matcher: "/admin/lastmile/locations/:id/collection",
       methods: ["POST"],
@@ -44,6 +52,11 @@ export default defineMiddlewares({
       matcher: "/admin/lastmile/locations/:id/link",
       methods: ["POST"],
       middlewares: [validateAndTransformBody(LinkLocation)],
+    },
+    {
+      matcher: "/admin/lastmile/notifications/test",
+      methods: ["POST"],
+      middlewares: [validateAndTransformBody(SendTest)],
     },
     {
       matcher: "/admin/lastmile/setup",

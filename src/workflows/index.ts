@@ -45,8 +45,18 @@ export {
   notifyTaskWorkflowId,
   sendTaskNotificationsStep,
 } from "./notify-task"
+export {
+  type SendTestNotificationsWorkflowInput,
+  sendTestNotificationsWorkflow,
+  sendTestNotificationsWorkflowId,
+} from "./send-test-notifications"
+export {
+  type RecordNoNotificationWorkflowInput,
+  recordNoNotificationWorkflow,
+  recordNoNotificationWorkflowId,
+} from "./record-no-notification"
 // The data every message carries, and its words, for a host's own templates or mailbox (README, Notifications).
 export type { LastmileNotificationData, LastmileNotificationAddress } from "../lib/notifications/notification-data"
 export type { LastmileNotificationEvent } from "../lib/notifications/notification-events"
 export type { LastmileNotificationOptions } from "../lib/notifications/notification-options"
-export { type RenderedNotification, renderNotification } from "../lib/notifications/render-notification"
+export { type RenderedNotification, renderNotification, renderSms } from "../lib/notifications/render-notification"

@@ -85,6 +85,7 @@ export function MailboxPage({ email }: { email: string | null }) {
               className="flex flex-col gap-y-2 px-6 py-4"
               data-testid="mailbox-message"
               data-event={message.event}
+              data-channel={message.channel}
               data-order={message.order}
             >
               <div className="flex items-center justify-between gap-x-2">

@@ -1,6 +1,8 @@
 /** The shopper's mailbox, as the demo's server answers /mailbox.json (demo/mailbox.ts). */
 export interface MailboxMessage {
   id: string
+  /** "email", or "sms" for a text to the order's phone. */
+  channel: string
   created_at: string
   template: string
   event: string

@@ -75,7 +75,8 @@ export async function testNotifications(browser: Browser, run: NotificationsRun)
 
     const [mailbox] = await Promise.all([page.context().waitForEvent("page"), page.getByTestId("mailbox-link").click()])
     await mailbox.getByTestId("mailbox").waitFor()
-    const message = (event: string) => mailbox.locator(`[data-testid="mailbox-message"][data-event="${event}"]`)
+    const message = (event: string) =>
+      mailbox.locator(`[data-testid="mailbox-message"][data-channel="email"][data-event="${event}"]`)
     await message("collection_booked").waitFor()
     const booked = await message("collection_booked").innerText()
     check(
@@ -89,15 +90,27 @@ export async function testNotifications(browser: Browser, run: NotificationsRun)
     const ready = await run.sim.post<SimTask>(`/__sim/tasks/${task.taskId}/advance`, {})
     check(ready.status.value === "READY_FOR_COLLECTION", `the collection moved to ${ready.status.value}`)
     await message("collection_ready").waitFor()
+    // The ready step also goes by text to the order's phone: the mailbox shows it beside the emails.
+    await mailbox
+      .locator('[data-testid="mailbox-message"][data-channel="sms"][data-event="collection_ready"]')
+      .waitFor()
     const listed = mailbox.getByTestId("mailbox-message")
     const events: (string | null)[] = []
     for (let i = 0; i < (await listed.count()); i++) {
-      events.push(await listed.nth(i).getAttribute("data-event"))
+      const item = listed.nth(i)
+      events.push(`${await item.getAttribute("data-event")}/${await item.getAttribute("data-channel")}`)
     }
     check(
-      JSON.stringify(events) === JSON.stringify(["collection_booked", "collection_ready"]),
-      `the mailbox lists ${events.join(", ")}, not the booked email then the ready one`
+      JSON.stringify(events) ===
+        JSON.stringify(["collection_booked/email", "collection_ready/email", "collection_ready/sms"]) ||
+        JSON.stringify(events) ===
+          JSON.stringify(["collection_booked/email", "collection_ready/sms", "collection_ready/email"]),
+      `the mailbox lists ${events.join(", ")}, not the booked email then the ready email and text`
     )
+    const text = await mailbox
+      .locator('[data-testid="mailbox-message"][data-channel="sms"][data-event="collection_ready"]')
+      .innerText()
+    check(text.includes(`#${number} is ready to collect`), `the ready text says: ${text}`)
     const readyText = await message("collection_ready").innerText()
     check(
       readyText.includes(`Your order #${number} is ready to collect`) &&
@@ -119,7 +132,9 @@ export async function testNotifications(browser: Browser, run: NotificationsRun)
       await stranger.goto(run.everyMailbox)
       await stranger.waitForURL((url) => url.pathname === "/mailbox" && !url.search.includes("key"))
       await stranger.goto(`${run.shop}/mailbox?email=${encodeURIComponent(email)}`)
-      await stranger.locator('[data-testid="mailbox-message"][data-event="collection_ready"]').waitFor()
+      await stranger
+        .locator('[data-testid="mailbox-message"][data-channel="email"][data-event="collection_ready"]')
+        .waitFor()
     } finally {
       await elsewhere.close()
     }

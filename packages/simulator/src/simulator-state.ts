@@ -336,6 +336,9 @@ export class SimulatorState {
     }
     if (index === -1) {
       const resumed = [...task.statusHistory].reverse().find((h) => flow.includes(h.value))?.value ?? flow[0]
+      if (this.config.reattemptWindow && task.status.value === this.config.failedAttemptStatus) {
+        task.window = { from: iso(now + 2 * 3_600_000), to: iso(now + 6 * 3_600_000) }
+      }
       return this.setStatus(taskId, resumed, now)
     }
     return this.setStatus(taskId, flow[index + 1], now)

@@ -24,6 +24,7 @@ export function publicTask(task: SimTask, config: SimulatorConfig): Record<strin
     trackingUrl: config.trackingUrl ?? task.trackingUrl,
     rateCode: task.rateCode,
     merchantOrderId: task.merchantOrderId,
+    ...(task.window ? { window: task.window } : {}),
   }
   // Left out, not sent as undefined: in-process callers see what JSON would carry.
   if (shown.taskType === undefined) {

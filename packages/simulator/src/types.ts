@@ -124,6 +124,11 @@ export interface SimulatorConfig {
   /** The status of a delivery told to fail an attempt (`failAttempt`); the next `advance` sends it out again. */
   failedAttemptStatus: string
   /**
+   * A task shows no delivery window (not shown). `true`: a delivery sent out again after a failed attempt shows its
+   * new window (`window {from, to}`, 2 to 6 hours from then), as a service might; default false.
+   */
+  reattemptWindow?: boolean
+  /**
    * Whether GET /task/deliveries?merchantOrderId= finds return tasks too (not shown).
    * "hidden" answers for an order with only a return as if it had no task.
    */
@@ -166,6 +171,8 @@ export interface SimTask {
   delivery: unknown
   customer: unknown
   statusHistory: { value: string; at: string }[]
+  /** A new window after a failed attempt (only with `reattemptWindow`). */
+  window?: { from: string; to: string }
 }
 
 export type FaultKind = "latency" | "status" | "timeout" | "malformed" | "dropAfterCommit" | "reset"

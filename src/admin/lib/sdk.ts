@@ -26,6 +26,8 @@ export type {
   LastmileOverview as Overview,
   LocationMappingResult,
   LocationView,
+  NotificationTestReport,
+  NotificationsOverview,
   SetupReport,
   SetupRequest,
   StockLocationLastmileView,

@@ -108,10 +108,17 @@ export interface StockLocationLastmileView {
 
 export interface TaskHistoryEntry {
   value: string
+  /** When it was first recorded. */
   at: string
   source?: string
   phase?: string
   detail?: string
+  /** A status that came back: how many times it was reported in all, and when it came back (the first 20 times). */
+  times?: number
+  last_at?: string
+  again_at?: string[]
+  /** A delivery window the service gave with the status, ISO 8601. */
+  window?: { from: string; to: string }
 }
 
 /** Something the merchant must look at on a booked task (an edit after booking). */
@@ -186,6 +193,54 @@ export interface SetupReport {
   created: string[]
   unchanged: string[]
   skipped: string[]
+}
+
+/** A channel the plugin's messages go on, and what the app registered on it. */
+export interface NotificationChannelView {
+  /** Who it reaches: the shopper's email or phone, the admin's bell, the merchant's own addresses. */
+  role: "shopper_email" | "shopper_sms" | "merchant_feed" | "merchant_email"
+  /** Null: not set (the shopper's texts when `sms_channel` is not). */
+  channel: string | null
+  /** The provider Medusa sends it through; null: none (nothing goes on it). */
+  provider: { id: string; resolve: string; name: string | null } | null
+  /** A send counts only when the provider answers with a message id (`require_message_id`). */
+  requires_message_id: boolean
+  /** The merchant's addresses (`merchant_to`), for `merchant_email`. */
+  recipients?: string[]
+}
+
+/** GET /admin/lastmile/notifications: which messages are on, on which channels and providers, in which words. */
+export interface NotificationsOverview {
+  enabled: boolean
+  channels: NotificationChannelView[]
+  events: { event: string; audience: "shopper" | "merchant"; on: boolean; template: string; by_sms: boolean }[]
+  /** The default locale, the locales with words, and the store's own (Medusa's store locales). */
+  locales: { default: string; with_words: string[]; store: string[] }
+  /** Null: the store's zone at the service, else UTC. */
+  time_zone: string | null
+  send_content: boolean
+}
+
+/** What one test message came to. */
+export interface NotificationTestResult {
+  event: string
+  via: "email" | "sms" | "merchant_email"
+  channel: string
+  to: string
+  /** The provider's id, or null when the channel has none. */
+  provider: string | null
+  /** sent; not_sent (answered without a message id where one is needed); failed (it threw); no_provider. */
+  status: "sent" | "not_sent" | "failed" | "no_provider"
+  subject: string
+  /** The message id the provider answered with, if any. */
+  external_id: string | null
+  /** Why it was not sent. */
+  error: string | null
+}
+
+/** POST /admin/lastmile/notifications/test: every message sent once to the address and phone given. */
+export interface NotificationTestReport {
+  results: NotificationTestResult[]
 }
 
 export type * from "./insights-api"

@@ -1,15 +1,16 @@
 /** Which messages a task is due, from its row alone (decisions 45 and 46). */
 import type { TaskHistoryEntry } from "../contracts/admin-api"
-import type {
-  LastmileNotificationEvent,
-  MerchantEvent,
-  NotificationAudience,
-  ShopperEvent,
-  TaskMode,
+import {
+  type LastmileNotificationEvent,
+  type MerchantEvent,
+  type NotificationAudience,
+  type ShopperEvent,
+  type TaskMode,
+  audienceOf,
 } from "./notification-events"
 import { type NotificationRecord, isSettled, maySendNow } from "./notification-record"
 import type { ResolvedNotificationOptions } from "./notification-options"
-import type { StatusEvents } from "./status-events"
+import { type StatusEvents, problemKindOf } from "./status-events"
 
 /** The task row's fields the decision reads. */
 export interface NotifiableTask {
@@ -34,17 +35,50 @@ export interface DueMessage {
   at: string
   /** The service status behind the step, when there is one. */
   status: string | null
+  /** The step follows a delivery problem (a new trip out): when that problem was. */
+  after_problem_at?: string | null
+}
+
+/** How a step reaches someone: the shopper's email and phone, the admin's bell, the merchant's own addresses. */
+export type Via = "email" | "sms" | "feed" | "merchant_email"
+
+/** One notification of a step: to whom, on which channel, under which key of the record. */
+export interface DueDelivery extends DueMessage {
+  /** The record's key: the step's key for its first channel, `<key>|sms`, `<key>|to:<address>`. */
+  delivery_key: string
+  via: Via
+  channel: string
+  /** The merchant's address, for `merchant_email`. */
+  address: string | null
 }
 
 export interface NotificationPlan {
   /** What to send now, the merchant's after the shopper's. */
-  due: DueMessage[]
+  due: DueDelivery[]
   /** Steps found too old to tell (the task reached them long before the plugin could send). */
-  stale: DueMessage[]
+  stale: DueDelivery[]
+  /** Shopper steps past the task's limit of messages (MAX_SHOPPER_MESSAGES): never sent. */
+  capped: DueDelivery[]
   /** Failed messages the task has moved past (a later step, a booking since made): never retried. */
   superseded: string[]
   /** When the task has something to look at again (a retry, the reminder); null when nothing is pending. */
   next_check_at: string | null
+}
+
+/** A task tells its shopper at most this many steps, however its status flaps (decision 60). */
+export const MAX_SHOPPER_MESSAGES = 10
+
+/** The shopper's steps that also go by text message when `sms_channel` is set. */
+export const SMS_EVENTS: readonly ShopperEvent[] = [
+  "delivery_out_for_delivery",
+  "delivery_problem",
+  "collection_ready",
+  "collection_reminder",
+]
+
+/** The step a record key is about: `delivery_problem:2|sms` → `delivery_problem:2`. */
+export function stepKeyOf(deliveryKey: string): string {
+  return deliveryKey.split("|")[0]
 }
 
 /** A step learnt longer ago than this is not told any more (say, tasks booked before messages were turned on). */
@@ -58,6 +92,8 @@ interface Milestone {
   occurrence: number
   at: string
   status: string | null
+  /** A new trip out after a problem: when the problem was. */
+  after_problem_at?: string | null
 }
 
 const RANKS: Record<TaskMode, Partial<Record<ShopperEvent, number>>> = {
@@ -90,13 +126,21 @@ function historyOf(task: NotifiableTask): TaskHistoryEntry[] {
 
 /**
  * The statuses the service reported, oldest first: the entries a tracking
- * sync wrote (they name their source). Before the first sync, the status the
- * booking answered with stands in.
+ * sync wrote (they name their source), a status that came back again once per
+ * time it came (its entry keeps when: decision 60). Before the first sync, the
+ * status the booking answered with stands in.
  */
-function serviceStatuses(task: NotifiableTask, now: Date): { value: string; at: string }[] {
-  const read = historyOf(task)
+export function serviceStatuses(
+  task: Pick<NotifiableTask, "status_history" | "service_status" | "booked_at">,
+  now: Date
+): { value: string; at: string }[] {
+  const read = historyOf(task as NotifiableTask)
     .filter((e) => typeof e.source === "string")
-    .map((e) => ({ value: e.value, at: iso(e.at, now) }))
+    .flatMap((e, order) =>
+      [e.at, ...(e.again_at ?? [])].map((at, again) => ({ value: e.value, at: iso(at, now), order, again }))
+    )
+    .sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || a.order - b.order || a.again - b.again)
+    .map(({ value, at }) => ({ value, at }))
   if (read.length || !task.service_status) {
     return read
   }
@@ -123,13 +167,16 @@ export function shopperMilestones(
   const done = ranks[DONE[mode]] ?? 0
   const milestones: Milestone[] = [{ event: BOOKED[mode], occurrence: 1, at: iso(task.booked_at, now), status: null }]
   const counts = new Map<string, number>()
-  const push = (event: ShopperEvent, at: string, status: string) => {
+  const push = (event: ShopperEvent, at: string, status: string, after_problem_at: string | null = null) => {
     const occurrence = (counts.get(event) ?? 0) + 1
     counts.set(event, occurrence)
-    milestones.push({ event, occurrence, at, status })
+    milestones.push({ event, occurrence, at, status, after_problem_at })
   }
   let rank = 0
-  let afterProblem = false
+  // The trip out the parcel is on, and the problems told on it: one message per kind of problem and trip, however
+  // many statuses report it (FAILED, FAILED_ATTEMPT, DELIVERY_FAILED, ATTEMPTED are one failed attempt).
+  let problemAt: string | null = null
+  let toldThisTrip = new Set<string>()
   for (const { value, at } of serviceStatuses(task, now)) {
     const step = statusEvents.stepOf(value, mode)
     if (step === "cancelled") {
@@ -139,14 +186,19 @@ export function shopperMilestones(
     if (step === "done" && rank < done) {
       rank = done
       push(DONE[mode], at, value)
-    } else if (step === "out_for_delivery" && (rank < 1 || (rank === 1 && afterProblem))) {
-      // Out again after a failed attempt is a new step; a late "out for delivery" is none.
+    } else if (step === "out_for_delivery" && (rank < 1 || (rank === 1 && problemAt))) {
+      // Out again after a problem is a new trip; a late "out for delivery" is none.
       rank = 1
-      afterProblem = false
-      push("delivery_out_for_delivery", at, value)
+      push("delivery_out_for_delivery", at, value, problemAt)
+      problemAt = null
+      toldThisTrip = new Set()
     } else if (step === "problem" && rank < done) {
-      afterProblem = true
-      push("delivery_problem", at, value)
+      const kind = problemKindOf(value)
+      problemAt ??= at
+      if (!toldThisTrip.has(kind)) {
+        toldThisTrip.add(kind)
+        push("delivery_problem", at, value)
+      }
     } else if (step === "ready_for_collection" && rank < 1) {
       rank = 1
       push("collection_ready", at, value)
@@ -195,9 +247,10 @@ function message(
   audience: NotificationAudience,
   occurrence: number,
   at: string,
-  status: string | null
+  status: string | null,
+  after_problem_at: string | null = null
 ): DueMessage {
-  return { key: keyOf(event, occurrence), event, audience, at, status }
+  return { key: keyOf(event, occurrence), event, audience, at, status, after_problem_at }
 }
 
 /** The merchant's messages the task's state calls for now. */
@@ -228,38 +281,99 @@ function merchantMessages(task: NotifiableTask, latest: Milestone | undefined, n
   return found
 }
 
-/** What to send now, what is too old to send, and when to look again. */
+/** What the plan reads of the options. */
+export type PlanOptions = Pick<
+  ResolvedNotificationOptions,
+  | "enabled"
+  | "events"
+  | "reminderAfterMs"
+  | "statusEvents"
+  | "channel"
+  | "merchantChannel"
+  | "smsChannel"
+  | "merchantTo"
+>
+
+/** The notifications of a step: its first channel, then by text, then to the merchant's own addresses. */
+export function deliveriesOf(step: DueMessage, options: PlanOptions): DueDelivery[] {
+  if (step.audience === "shopper") {
+    const sms =
+      options.smsChannel && SMS_EVENTS.includes(step.event as ShopperEvent)
+        ? [
+            {
+              ...step,
+              delivery_key: `${step.key}|sms`,
+              via: "sms" as const,
+              channel: options.smsChannel,
+              address: null,
+            },
+          ]
+        : []
+    return [{ ...step, delivery_key: step.key, via: "email", channel: options.channel, address: null }, ...sms]
+  }
+  return [
+    { ...step, delivery_key: step.key, via: "feed", channel: options.merchantChannel, address: null },
+    ...options.merchantTo.map((address) => ({
+      ...step,
+      delivery_key: `${step.key}|to:${address}`,
+      via: "merchant_email" as const,
+      channel: options.channel,
+      address,
+    })),
+  ]
+}
+
+/** The shopper steps a task has been told (any channel sent). */
+function shopperStepsSent(record: NotificationRecord): Set<string> {
+  return new Set(
+    Object.keys(record.sent)
+      .map(stepKeyOf)
+      .filter((key) => audienceOf(key.split(":")[0] as LastmileNotificationEvent) === "shopper")
+  )
+}
+
+/**
+ * What to send now, what is too old or past the limit to send, and when to look again. `holdShopperUntil`: the
+ * shopper's messages wait until then (a fulfillment whose creator may yet say `no_notification`), the merchant's go.
+ */
 export function planNotifications(
   task: NotifiableTask,
   record: NotificationRecord,
-  options: Pick<ResolvedNotificationOptions, "enabled" | "events" | "reminderAfterMs" | "statusEvents">,
-  now: Date
+  options: PlanOptions,
+  now: Date,
+  { holdShopperUntil }: { holdShopperUntil?: Date | null } = {}
 ): NotificationPlan {
-  const plan: NotificationPlan = { due: [], stale: [], superseded: [], next_check_at: null }
+  const plan: NotificationPlan = { due: [], stale: [], capped: [], superseded: [], next_check_at: null }
   if (!options.enabled) {
     return plan
   }
   const milestones = shopperMilestones(task, options.statusEvents, options.reminderAfterMs, now)
   const latest = milestones[milestones.length - 1]
-  const candidates: DueMessage[] = []
+  const steps: DueMessage[] = []
   if (latest && latest.event !== "closed") {
-    candidates.push(message(latest.event, "shopper", latest.occurrence, latest.at, latest.status))
+    steps.push(message(latest.event, "shopper", latest.occurrence, latest.at, latest.status, latest.after_problem_at))
   }
-  candidates.push(...merchantMessages(task, latest, now))
+  steps.push(...merchantMessages(task, latest, now))
+  const candidates = steps.flatMap((step) => deliveriesOf(step, options))
 
-  const current = new Set(candidates.map((c) => c.key))
+  const current = new Set(candidates.map((c) => c.delivery_key))
   plan.superseded = Object.keys(record.failed).filter((key) => !current.has(key) && !isSettled(record, key))
+  const told = shopperStepsSent(record)
   const later: number[] = []
   for (const candidate of candidates) {
-    if (!options.events.has(candidate.event) || isSettled(record, candidate.key)) {
+    if (!options.events.has(candidate.event) || isSettled(record, candidate.delivery_key)) {
       continue
     }
     if (now.getTime() - Date.parse(candidate.at) > STALE_AFTER_MS) {
       plan.stale.push(candidate)
-    } else if (maySendNow(record, candidate.key, now)) {
+    } else if (candidate.audience === "shopper" && !told.has(candidate.key) && told.size >= MAX_SHOPPER_MESSAGES) {
+      plan.capped.push(candidate)
+    } else if (candidate.audience === "shopper" && holdShopperUntil && holdShopperUntil > now) {
+      later.push(holdShopperUntil.getTime())
+    } else if (maySendNow(record, candidate.delivery_key, now)) {
       plan.due.push(candidate)
     } else {
-      later.push(Date.parse(record.failed[candidate.key].next_at ?? ""))
+      later.push(Date.parse(record.failed[candidate.delivery_key].next_at ?? ""))
     }
   }
   // A ready collection is looked at again when its reminder falls due.

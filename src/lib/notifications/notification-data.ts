@@ -4,7 +4,8 @@
  */
 import { countryName } from "../address/country-names"
 import type { MedusaAddress } from "../contracts/plugin-data"
-import { type Clock, durationText, momentText, windowText } from "./local-time"
+import { type Clock, durationText, momentText, windowShortText, windowText } from "./local-time"
+import { nameForMessage } from "./shopper-name"
 import {
   type LastmileNotificationEvent,
   type NotificationAudience,
@@ -12,6 +13,7 @@ import {
   audienceOf,
 } from "./notification-events"
 import { type OpeningHours, openingHoursLines } from "./opening-hours"
+import { fill } from "./catalogues/catalogue"
 import { type ProblemKind, problemKindOf } from "./status-events"
 
 export type LastmileNotificationAddress = {
@@ -36,9 +38,11 @@ export type LastmileNotificationData = {
   occurred_at: string
   /** When the message was written (ISO 8601): "today" and "tomorrow" in the texts are relative to it. */
   written_at: string
-  /** The IANA zone and the locale of every text here. */
+  /** The IANA zone and the locale of every text here (`UTC` when no zone of the store's is known). */
   time_zone: string
   locale: string
+  /** The shop the message is from: `notifications.shop_name`, else the store's name. */
+  shop: { name: string | null }
   order: {
     id: string
     display_id: number | null
@@ -47,13 +51,21 @@ export type LastmileNotificationData = {
     email: string | null
     /** The order in the admin (merchant messages; null in the shopper's): absolute when the backend's URL is configured, else a path. */
     admin_url: string | null
+    /** The order on the storefront (`notifications.order_url` with the order's id); null when not configured. */
+    url: string | null
   }
+  /**
+   * The shopper's name as the order gives it, each part one line of at most 60 characters; a part carrying a link or
+   * an address is null (it never reaches a message).
+   */
   customer: {
     first_name: string | null
     last_name: string | null
     /** "Ada Lovelace", as the order names the shopper. */
     full_name: string | null
   }
+  /** What the parcel holds: the task's items (its fulfillment's, else the order's). */
+  items: { title: string; quantity: number }[]
   task: {
     /** The plugin's task row. */
     id: string
@@ -73,9 +85,10 @@ export type LastmileNotificationData = {
   /**
    * The delivery window, ISO 8601, and in words ("tomorrow (Tuesday 3 December)
    * between 08:00 and 20:00"); a collection's opens when it is ready ("from
-   * 14:00 today (Tuesday 3 December)").
+   * 14:00 today (Tuesday 3 December)"). Never one that has ended when the message is written; after a failed attempt,
+   * only a window the service gave since (decision 60).
    */
-  window: { from: string; to: string; text: string } | null
+  window: { from: string; to: string; text: string; short_text?: string } | null
   /** The store of a collection. */
   store: {
     name: string | null
@@ -115,11 +128,30 @@ export interface NotificationFacts {
     first_name: string | null
     last_name: string | null
     shipping_address: MedusaAddress | null
+    /** The shipping address's phone as typed, and its country (for a number written locally). */
+    phone?: string | null
+    /** Medusa's `order.locale` (BCP 47), when the storefront set one. */
+    locale?: string | null
   }
   rate: { code: string | null; name: string | null; window: { from: string; to: string } | null } | null
   store: { name: string | null; address: MedusaAddress | null; hours: OpeningHours | null } | null
   admin_url: string
+  /** The shop's name: the option's, else the store's. */
+  shop_name?: string | null
+  /** The order on the storefront; null when `notifications.order_url` is not set. */
+  order_url?: string | null
+  /** The task's items (title and quantity). */
+  items?: { title: string; quantity: number }[]
+  /** Windows the service gave with a status, oldest first (`at`: when the plugin read it). */
+  service_windows?: { at: string; from: string; to: string }[]
+  /** Which of the merchant's switches said not to tell the shopper (Medusa's `no_notification`), if any. */
+  quiet?: QuietSource | null
+  /** The store's first supported locale (Medusa's store locales), the default when the options name none. */
+  store_locale?: string | null
 }
+
+/** Where the merchant said `no_notification`: the order, its return, exchange or claim, or the fulfillment. */
+export type QuietSource = "order" | "return" | "exchange" | "claim" | "fulfillment"
 
 export interface MessageStep {
   event: LastmileNotificationEvent
@@ -127,6 +159,8 @@ export interface MessageStep {
   at: string
   /** The service status behind it. */
   status: string | null
+  /** The step comes after a delivery problem (a new trip out): only a window the service gave since then is true. */
+  after_problem_at?: string | null
 }
 
 /** Only an absolute http(s) link without credentials reaches a message. */
@@ -169,8 +203,36 @@ export function addressWithCountry(address: LastmileNotificationAddress): string
   return country ? `${address.text}, ${country}` : address.text
 }
 
+/** "from 14:00 today (Tuesday 3 December)". */
+function fromMomentText(date: Date, clock: Clock): string {
+  return fill(clock.phrases.from_moment, { moment: momentText(date, clock) }) ?? momentText(date, clock)
+}
+
 function orderName(order: NotificationFacts["order"]): string {
   return order.display_id !== null && order.display_id !== undefined ? `#${order.display_id}` : order.id
+}
+
+/**
+ * The window a message may state (decision 60): for a step after a problem, the latest the service gave since the
+ * problem; otherwise the latest the service gave, else the booked rate's; and none that has ended by `now`.
+ */
+export function truthfulWindow(
+  facts: Pick<NotificationFacts, "rate" | "service_windows">,
+  step: Pick<MessageStep, "after_problem_at">,
+  now: Date
+): { from: string; to: string } | null {
+  const given = facts.service_windows ?? []
+  const since = step.after_problem_at ? Date.parse(step.after_problem_at) : null
+  const candidates =
+    since !== null
+      ? given.filter((w) => Date.parse(w.at) >= since)
+      : [...(facts.rate?.window ? [{ at: "", ...facts.rate.window }] : []), ...given]
+  const latest = candidates.at(-1)
+  if (!latest) {
+    return null
+  }
+  const end = Date.parse(latest.to)
+  return Number.isNaN(end) || end <= now.getTime() ? null : { from: latest.from, to: latest.to }
 }
 
 /** The data of one message, before its title and description (the renderer writes those). */
@@ -182,15 +244,16 @@ export function notificationData(
 ): Omit<LastmileNotificationData, "title" | "description"> {
   const { task, order } = facts
   const audience = audienceOf(step.event)
-  const window = facts.rate?.window ?? null
+  const window = truthfulWindow(facts, step, clock.now)
   // A collection's window opens when it is ready (and closes with the store): "from 14:00 today (…)".
   const windowWords = !window
     ? null
     : task.mode === "collection"
       ? Number.isNaN(Date.parse(window.from))
         ? null
-        : `from ${momentText(new Date(window.from), clock)}`
+        : fromMomentText(new Date(window.from), clock)
       : windowText(window, clock)
+  const shortWords = window && task.mode !== "collection" ? windowShortText(window, clock) : null
   const waiting =
     (step.event === "collection_reminder" || step.event === "merchant_not_collected") && reminderAfterMs !== null
       ? (() => {
@@ -198,11 +261,13 @@ export function notificationData(
           return {
             since: since.toISOString(),
             since_text: momentText(since, clock),
-            for_text: durationText(reminderAfterMs),
+            for_text: durationText(reminderAfterMs, clock),
           }
         })()
       : null
-  const fullName = [order.first_name, order.last_name].filter((n) => n?.trim()).join(" ") || null
+  const firstName = nameForMessage(order.first_name)
+  const lastName = nameForMessage(order.last_name)
+  const fullName = [firstName, lastName].filter(Boolean).join(" ") || null
   return {
     event: step.event,
     audience,
@@ -210,14 +275,21 @@ export function notificationData(
     written_at: clock.now.toISOString(),
     time_zone: clock.timeZone,
     locale: clock.locale,
+    shop: { name: facts.shop_name?.trim() || null },
     order: {
       id: order.id,
       display_id: order.display_id,
       name: orderName(order),
       email: order.email,
       admin_url: audience === "merchant" ? facts.admin_url : null,
+      url: safeLink(facts.order_url),
     },
-    customer: { first_name: order.first_name, last_name: order.last_name, full_name: fullName },
+    customer: {
+      first_name: firstName,
+      last_name: lastName,
+      full_name: fullName,
+    },
+    items: (facts.items ?? []).map((i) => ({ title: i.title, quantity: i.quantity })),
     task: {
       id: task.id,
       kind: task.kind,
@@ -228,13 +300,16 @@ export function notificationData(
     },
     tracking: { code: task.tracking_id, url: safeLink(task.tracking_url) },
     rate: facts.rate ? { code: facts.rate.code, name: facts.rate.name } : null,
-    window: window && windowWords ? { from: window.from, to: window.to, text: windowWords } : null,
+    window:
+      window && windowWords
+        ? { from: window.from, to: window.to, text: windowWords, ...(shortWords ? { short_text: shortWords } : {}) }
+        : null,
     store:
       task.mode === "collection" && facts.store
         ? {
             name: facts.store.name,
             address: addressOf(facts.store.address),
-            opening_hours: facts.store.hours ? openingHoursLines(facts.store.hours) : null,
+            opening_hours: facts.store.hours ? openingHoursLines(facts.store.hours, clock) : null,
           }
         : null,
     pickup_address: task.mode === "return" ? addressOf(order.shipping_address) : null,

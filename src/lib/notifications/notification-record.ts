@@ -23,6 +23,8 @@ export type NotificationRecord = {
   sent: Record<string, SentMessage>
   failed: Record<string, FailedMessage>
   skipped: Record<string, { at: string; reason: string }>
+  /** The merchant said `no_notification` where Medusa keeps it nowhere (a fulfillment): the shopper is not told. */
+  quiet?: { source: "fulfillment"; at: string }
 }
 
 /** A failed send is tried this many times in all, then left for the merchant (the task's history says so). */
@@ -38,7 +40,8 @@ export function readNotificationRecord(value: unknown): NotificationRecord {
   const record = (value && typeof value === "object" ? value : {}) as Partial<NotificationRecord>
   const map = <T>(part: unknown): Record<string, T> =>
     part && typeof part === "object" && !Array.isArray(part) ? { ...(part as Record<string, T>) } : {}
-  return { sent: map(record.sent), failed: map(record.failed), skipped: map(record.skipped) }
+  const quiet = record.quiet?.source === "fulfillment" ? { quiet: record.quiet } : {}
+  return { sent: map(record.sent), failed: map(record.failed), skipped: map(record.skipped), ...quiet }
 }
 
 /** Whether a message needs no more sending: sent, skipped, or out of attempts. */

@@ -1,11 +1,16 @@
 /**
- * One pass over a task's messages (decisions 45 to 47): what is due from its row, sent through the caller's `io`, and
- * the record, history and next look the row keeps.
- */
+ * One pass over a task's messages (decisions 45 to 47, 59 and 60): each due step on each of its channels, in the
+ * message's language, sent through the caller's `io`, and what the row keeps of it. */
 import { withHistoryEntry } from "../tracking/task-history"
 import { errorMessage } from "../support/error-message"
-import { type DueMessage, type NotifiableTask, planNotifications } from "./due-notifications"
-import { type LastmileNotificationData, type NotificationFacts, notificationData } from "./notification-data"
+import { normalisePhoneNumber } from "../address/phone-number"
+import { type DueDelivery, MAX_SHOPPER_MESSAGES, type NotifiableTask, planNotifications } from "./due-notifications"
+import {
+  type LastmileNotificationData,
+  type NotificationFacts,
+  type QuietSource,
+  notificationData,
+} from "./notification-data"
 import {
   MAX_SEND_ATTEMPTS,
   type NotificationRecord,
@@ -14,8 +19,8 @@ import {
   withSent,
   withSkipped,
 } from "./notification-record"
-import { type RenderedNotification, renderNotification, withTitle } from "./render-notification"
-import { serverTimeZone } from "../support/time-zone"
+import { type RenderedNotification, renderNotification, renderSms, withTitle } from "./render-notification"
+import { type Words, catalogueFor, matchLocale } from "./catalogues/catalogues"
 import type { LastmileNotificationEvent } from "./notification-events"
 import type { ResolvedNotificationOptions } from "./notification-options"
 
@@ -34,18 +39,19 @@ export interface OutgoingMessage {
   channel: string
   template: string
   data: LastmileNotificationData
-  content: RenderedNotification | null
+  /** The words: subject, text and HTML for an email or the bell; the text alone for an SMS. */
+  content: Partial<RenderedNotification> | null
   trigger_type: string
   resource_type: "order"
   resource_id: string
-  /** `lastmile:<task row>:<step>`: one message per task and step. */
+  /** `lastmile:<task row>:<step>` (and `|sms`, `|to:<address>` for a step's other channels): one message each. */
   idempotency_key: string
 }
 
 export interface NotifyIo {
   canNotifyOn(channel: string): boolean
   readFacts(events: LastmileNotificationEvent[]): Promise<NotificationFacts>
-  /** Sends once under the message's key; resolves to the notification's id, rejects when the provider failed. */
+  /** Sends once under the message's key; resolves to the notification's id, rejects when it was not sent. */
   send(message: OutgoingMessage): Promise<string | undefined>
 }
 
@@ -63,86 +69,155 @@ export type NotifyUpdate = {
   status_history?: { entries: unknown[] }
 } | null
 
+export interface PassInput {
+  /** The shopper's messages wait until then (a fulfillment whose creator may still say `no_notification`). */
+  holdShopperUntil?: Date | null
+  /** The fulfillment was created with `no_notification: true` (Medusa keeps that only in its event). */
+  fulfillmentQuiet?: boolean
+}
+
+const QUIET_WORDS: Record<QuietSource, string> = {
+  order: "the order",
+  return: "the return",
+  exchange: "the exchange",
+  claim: "the claim",
+  fulfillment: "the fulfillment",
+}
+
+/** The words a message is written in: the order's locale for the shopper (else the store's), the store's for the merchant. */
+export function wordsFor(
+  options: Pick<ResolvedNotificationOptions, "words" | "locale">,
+  storeLocale: string | null
+): Words {
+  const available = Object.keys(options.words.catalogues)
+  const defaultLocale = options.locale ?? matchLocale(storeLocale, available) ?? options.words.defaultLocale
+  return { ...options.words, defaultLocale }
+}
+
 export async function notifyPass(
   row: NotifyRow,
   options: ResolvedNotificationOptions,
   now: Date,
-  io: NotifyIo
+  io: NotifyIo,
+  input: PassInput = {}
 ): Promise<{ outcome: SentTaskNotifications; update: NotifyUpdate }> {
   let record = readNotificationRecord(row.notifications)
-  const plan = planNotifications(row, record, options, now)
   const outcome: SentTaskNotifications = { sent: [], failed: [], skipped: [] }
-  let history: { entries?: unknown[] } | null = row.status_history
-  for (const stale of plan.stale) {
-    record = withSkipped(record, stale.key, "reached too long before it could be sent", now)
-    outcome.skipped.push(stale.key)
+  let changedRecord = false
+  if (input.fulfillmentQuiet && !record.quiet) {
+    record = { ...record, quiet: { source: "fulfillment", at: now.toISOString() } }
+    changedRecord = true
   }
-  for (const key of plan.superseded) {
-    record = withSkipped(record, key, "the task moved on before it could be sent", now)
+  const plan = planNotifications(row, record, options, now, { holdShopperUntil: input.holdShopperUntil })
+  let history: { entries?: unknown[] } | null = row.status_history
+  const skip = (delivery: DueDelivery | string, reason: string) => {
+    const key = typeof delivery === "string" ? delivery : delivery.delivery_key
+    record = withSkipped(record, key, reason, now)
     outcome.skipped.push(key)
   }
+  plan.stale.forEach((d) => skip(d, "reached too long before it could be sent"))
+  plan.capped.forEach((d) => skip(d, `the task has told its shopper ${MAX_SHOPPER_MESSAGES} times already`))
+  plan.superseded.forEach((key) => skip(key, "the task moved on before it could be sent"))
   // A channel nobody handles sends nothing (the boot log said so); its messages wait for a provider.
-  const due = plan.due.filter((m) => io.canNotifyOn(channelOf(m, options)))
+  const due = plan.due.filter((d) => io.canNotifyOn(d.channel))
   const read = due.length
-    ? await io.readFacts(due.map((m) => m.event)).then(
+    ? await io.readFacts([...new Set(due.map((d) => d.event))]).then(
         (facts) => ({ facts }),
         (error: unknown) => ({ error })
       )
     : null
-  for (const message of due) {
-    const channel = channelOf(message, options)
+  for (const delivery of due) {
     if (!read || "error" in read) {
-      record = withFailure(record, message.key, `the order could not be read: ${errorMessage(read?.error)}`, now)
-      outcome.failed.push(message.key)
+      record = withFailure(
+        record,
+        delivery.delivery_key,
+        `the order could not be read: ${errorMessage(read?.error)}`,
+        now
+      )
+      outcome.failed.push(delivery.delivery_key)
       continue
     }
     const { facts } = read
-    const { order, store } = facts
-    const to = message.audience === "shopper" ? order.email?.trim() : ""
-    if (to === undefined || to === null || (message.audience === "shopper" && !to)) {
-      record = withSkipped(record, message.key, "the order has no email", now)
-      outcome.skipped.push(message.key)
+    const quiet: QuietSource | null = record.quiet?.source ?? facts.quiet ?? null
+    if (delivery.audience === "shopper" && quiet) {
+      skip(delivery, `the merchant turned notifications off for ${QUIET_WORDS[quiet]} (no_notification)`)
       continue
     }
-    const clock = {
-      timeZone: options.timeZone ?? store?.hours?.time_zone ?? serverTimeZone(),
-      locale: options.locale,
-      now,
+    const to = recipientOf(delivery, facts)
+    if (!to.ok) {
+      skip(delivery, to.reason)
+      continue
     }
-    const data = withTitle(notificationData(facts, message, clock, options.reminderAfterMs))
-    const template = options.templates[message.event]
+    const words = wordsFor(options, facts.store_locale ?? null)
+    const requested = delivery.audience === "shopper" ? (facts.order.locale ?? null) : null
+    const { locale, catalogue } = catalogueFor(words, requested)
+    const storeZone = facts.store?.hours?.time_zone ?? null
+    const clock = {
+      timeZone: options.timeZone ?? storeZone ?? "UTC",
+      utc: !options.timeZone && !storeZone,
+      locale,
+      now,
+      phrases: catalogue.phrases,
+    }
+    let data: LastmileNotificationData
+    let content: OutgoingMessage["content"]
+    try {
+      data = withTitle(notificationData(facts, delivery, clock, options.reminderAfterMs), words)
+      const sms = delivery.via === "sms" ? renderSms(data, words) : null
+      content = !options.sendContent
+        ? null
+        : delivery.via === "sms"
+          ? sms
+            ? { text: sms }
+            : null
+          : renderNotification(data, words)
+      if (delivery.via === "sms" && !sms) {
+        skip(delivery, "the message has no words for a text message")
+        continue
+      }
+    } catch (error) {
+      record = withFailure(
+        record,
+        delivery.delivery_key,
+        `the message could not be written: ${errorMessage(error)}`,
+        now
+      )
+      outcome.failed.push(delivery.delivery_key)
+      continue
+    }
+    const template = options.templates[delivery.event] + (delivery.via === "sms" ? "-sms" : "")
     try {
       const id = await io.send({
-        to,
-        channel,
+        to: to.value,
+        channel: delivery.channel,
         template,
         data,
-        content: options.sendContent ? renderNotification(data) : null,
-        trigger_type: `lastmile.${message.event}`,
+        content,
+        trigger_type: `lastmile.${delivery.event}`,
         resource_type: "order",
-        resource_id: order.id,
-        idempotency_key: `lastmile:${row.id}:${message.key}`,
+        resource_id: facts.order.id,
+        idempotency_key: `lastmile:${row.id}:${delivery.delivery_key}`,
       })
-      record = withSent(record, message.key, {
+      record = withSent(record, delivery.delivery_key, {
         at: now.toISOString(),
-        channel,
+        channel: delivery.channel,
         template,
         ...(id ? { notification_id: id } : {}),
       })
-      outcome.sent.push(message.key)
+      outcome.sent.push(delivery.delivery_key)
     } catch (error) {
-      record = withFailure(record, message.key, errorMessage(error), now)
-      outcome.failed.push(message.key)
+      record = withFailure(record, delivery.delivery_key, errorMessage(error), now)
+      outcome.failed.push(delivery.delivery_key)
       // The merchant reads it in the order's Lastmile panel: at the first failure, and when the attempts run out.
-      const failed = record.failed[message.key]
+      const failed = record.failed[delivery.delivery_key]
       if (failed.attempts === 1 || failed.next_at === null) {
-        history = withHistoryEntry(history, failureEntry(record, message, channel, data.title))
+        history = withHistoryEntry(history, failureEntry(record, delivery, data.title))
       }
     }
   }
-  const next = planNotifications(row, record, options, now).next_check_at
+  const next = planNotifications(row, record, options, now, { holdShopperUntil: input.holdShopperUntil }).next_check_at
   const nextAt = next ? new Date(next) : null
-  const unchanged = !outcome.sent.length && !outcome.failed.length && !outcome.skipped.length
+  const unchanged = !changedRecord && !outcome.sent.length && !outcome.failed.length && !outcome.skipped.length
   const sameLook = (nextAt?.getTime() ?? null) === (row.notify_at ? new Date(row.notify_at).getTime() : null)
   if (unchanged && sameLook) {
     return { outcome, update: null }
@@ -151,13 +226,32 @@ export async function notifyPass(
   return { outcome, update: { notifications: record, notify_at: nextAt, ...changedHistory } }
 }
 
-export function channelOf(message: DueMessage, options: ResolvedNotificationOptions): string {
-  return message.audience === "shopper" ? options.channel : options.merchantChannel
+type Recipient = { ok: true; value: string } | { ok: false; reason: string }
+
+/** Who a notification goes to: the order's email, its shipping phone in E.164, the bell (""), a merchant's address. */
+export function recipientOf(delivery: Pick<DueDelivery, "via" | "address">, facts: NotificationFacts): Recipient {
+  switch (delivery.via) {
+    case "email": {
+      const email = facts.order.email?.trim()
+      return email ? { ok: true, value: email } : { ok: false, reason: "the order has no email" }
+    }
+    case "sms": {
+      const phone = normalisePhoneNumber(facts.order.phone, facts.order.shipping_address?.country_code)
+      return phone.ok
+        ? { ok: true, value: phone.e164 }
+        : { ok: false, reason: `the order has no phone number a text can go to (${phone.reason})` }
+    }
+    case "feed":
+      return { ok: true, value: "" }
+    case "merchant_email":
+      return delivery.address ? { ok: true, value: delivery.address } : { ok: false, reason: "no address" }
+  }
 }
 
 /** The task's history entry of a failed send: the first failure, and the last attempt. */
-function failureEntry(record: NotificationRecord, message: DueMessage, channel: string, title: string) {
-  const failed = record.failed[message.key]
+function failureEntry(record: NotificationRecord, delivery: DueDelivery, title: string) {
+  const failed = record.failed[delivery.delivery_key]
+  const channel = delivery.channel
   const detail =
     failed.next_at === null
       ? `The ${channel} message “${title}” was not sent after ${MAX_SEND_ATTEMPTS} attempts: ${failed.error}`

@@ -2,6 +2,8 @@
  * A store's opening hours for a message: the plausible shapes of the service's undocumented `operatingHours`;
  * anything else reads as no hours, rather than a guess.
  */
+import { type PhraseId, fill } from "./catalogues/catalogue"
+import { intlLocale } from "./local-time"
 
 export interface OpeningHours {
   /** The zone the hours are in, when the service names a valid one. */
@@ -115,13 +117,30 @@ export function readOpeningHours(value: unknown): OpeningHours | null {
   return { time_zone, days: WEEKDAYS.filter((d) => byDay.has(d)).map((day) => ({ day, spans: byDay.get(day)! })) }
 }
 
+/** What the hours' words need: the locale (day names) and its phrases ("{from} to {to}", "closed"). */
+export type HoursWords = {
+  locale: string
+  phrases: Pick<Record<PhraseId, string>, "days_range" | "hours_line" | "closed">
+}
+
+const ENGLISH: HoursWords = {
+  locale: "en-GB",
+  phrases: { days_range: "{from} to {to}", hours_line: "{days}: {hours}", closed: "closed" },
+}
+
+/** A weekday's name in the locale ("Monday", "lundi"): 2024-01-01 was a Monday. */
+function dayName(day: Weekday, locale: string): string {
+  const date = new Date(Date.UTC(2024, 0, 1 + WEEKDAYS.indexOf(day), 12))
+  return new Intl.DateTimeFormat(intlLocale(locale), { weekday: "long", timeZone: "UTC" }).format(date)
+}
+
 /**
- * The hours as lines, runs of days with the same hours joined:
+ * The hours as lines, runs of days with the same hours joined, in the message's language:
  * ["Monday to Saturday: 09:00–18:00", "Sunday: 11:00–17:00"].
  */
-export function openingHoursLines(hours: OpeningHours): string[] {
+export function openingHoursLines(hours: OpeningHours, words: HoursWords = ENGLISH): string[] {
   const text = (spans: { open: string; close: string }[]) =>
-    spans.length ? spans.map((s) => `${s.open}–${s.close}`).join(", ") : "closed"
+    spans.length ? spans.map((s) => `${s.open}–${s.close}`).join(", ") : words.phrases.closed
   const runs: { first: Weekday; last: Weekday; text: string; index: number }[] = []
   for (const { day, spans } of hours.days) {
     const index = WEEKDAYS.indexOf(day)
@@ -133,6 +152,14 @@ export function openingHoursLines(hours: OpeningHours): string[] {
       runs.push({ first: day, last: day, text: said, index })
     }
   }
-  const lines = runs.map((r) => `${r.first === r.last ? r.first : `${r.first} to ${r.last}`}: ${r.text}`)
-  return lines
+  return runs.map((r) => {
+    const days =
+      r.first === r.last
+        ? dayName(r.first, words.locale)
+        : (fill(words.phrases.days_range, {
+            from: dayName(r.first, words.locale),
+            to: dayName(r.last, words.locale),
+          }) ?? "")
+    return fill(words.phrases.hours_line, { days, hours: r.text }) ?? `${days}: ${r.text}`
+  })
 }

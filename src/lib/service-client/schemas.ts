@@ -82,16 +82,28 @@ const statusSchema = z
   .union([answerObject({ value: z.string(), taskId: identifier.optional() }), z.string()])
   .transform((s) => (typeof s === "string" ? { value: s } : s))
 
-export const taskSchema = answerObject({
-  taskId: identifier,
-  createdAt: z.string().optional(),
-  taskType: z.string().optional(),
-  status: statusSchema.optional(),
-  deliveryType: z.string().optional(),
-  trackingId: z.string().optional(),
-  trackingUrl: z.string().optional(),
-  rateCode: z.string().optional(),
-})
+/** A task's `window` is not in the spec: one a service adds (a new window after a failed attempt) is read when it is two times, else dropped. */
+function cleanTask(task: Record<string, unknown>): Record<string, unknown> {
+  if ("window" in task && !windowSchema.safeParse(task.window).success) {
+    delete task.window
+  }
+  return task
+}
+
+export const taskSchema = answerObject(
+  {
+    taskId: identifier,
+    createdAt: z.string().optional(),
+    taskType: z.string().optional(),
+    status: statusSchema.optional(),
+    deliveryType: z.string().optional(),
+    trackingId: z.string().optional(),
+    trackingUrl: z.string().optional(),
+    rateCode: z.string().optional(),
+    window: windowSchema.optional(),
+  },
+  cleanTask
+)
 
 function cleanLocation(location: Record<string, unknown>): Record<string, unknown> {
   // `name` is not in the spec: a display name of another shape is dropped, not the location.

@@ -3,7 +3,7 @@
  * has to be told, what the row becomes, the event and the outcome kept; syncTaskStatusWorkflow does the I/O.
  */
 import { type StatusTable, type TrackingPhase, type TrackingState, nextTrackingState } from "./status-table"
-import { withHistoryEntry } from "./task-history"
+import { withStatusEntry } from "./task-history"
 import type { FulfillmentLabel } from "../contracts/plugin-data"
 
 export const TASK_STATUS_CHANGED_EVENT = "lastmile.task.status_changed"
@@ -64,6 +64,8 @@ export type TaskStatusReading =
       /** The service's value differs from the one recorded. */
       changed: boolean
       checked_at: string
+      /** A delivery window the service gave with the task (not in the spec; kept when a service adds one). */
+      window?: { from: string; to: string }
     }
 
 export function statusReading(
@@ -169,8 +171,10 @@ export interface TrackingUpdates {
     fulfillment_id: string
     items: { id: string; quantity: number }[]
     labels: FulfillmentLabel[]
+    /** The plugin tells the shopper itself: a shop's own "shipped" message would double it (decision 60). */
+    no_notification?: boolean
   }
-  delivery?: { orderId: string; fulfillmentId: string }
+  delivery?: { orderId: string; fulfillmentId: string; no_notification?: boolean }
   return_receipt?: { return_id: string; items: { id: string; quantity: number }[] }
   /**
    * The service cancelled the task: Medusa's fulfillment is cancelled too
@@ -235,15 +239,25 @@ export function fulfillmentUpdates(
 export function trackingUpdatesOf(
   reading: TaskStatusReading,
   markReturnsReceived: boolean,
-  known: { fulfillment?: FulfillmentProgress | null; orderReturn?: ReturnProgress | null }
+  known: { fulfillment?: FulfillmentProgress | null; orderReturn?: ReturnProgress | null },
+  /** The plugin's own messages tell the shopper: Medusa's shipment and delivery carry `no_notification`. */
+  quietMedusa = false
 ): TrackingUpdates {
   if (reading.kind !== "status" || !trackingStateMoved(reading)) {
     return NO_UPDATES
   }
   const { task, tracking_state: state } = reading
-  return task.kind === "delivery"
-    ? fulfillmentUpdates(task, state, known.fulfillment)
-    : returnUpdates(task, state, markReturnsReceived, known.orderReturn)
+  if (task.kind !== "delivery") {
+    return returnUpdates(task, state, markReturnsReceived, known.orderReturn)
+  }
+  const updates = fulfillmentUpdates(task, state, known.fulfillment)
+  return quietMedusa
+    ? {
+        ...updates,
+        ...(updates.shipment ? { shipment: { ...updates.shipment, no_notification: true } } : {}),
+        ...(updates.delivery ? { delivery: { ...updates.delivery, no_notification: true } } : {}),
+      }
+    : updates
 }
 
 /** A delivered return task receives what is still outstanding of the return, when the merchant asked for it. */
@@ -292,11 +306,12 @@ export function taskStatusFields(
     ...(reading.changed
       ? {
           service_status: reading.value,
-          status_history: withHistoryEntry(history, {
+          status_history: withStatusEntry(history, {
             value: reading.value,
             at,
             source,
             phase: reading.phase ?? "unknown",
+            ...(reading.window ? { window: reading.window } : {}),
           }),
           unmapped_status: reading.phase === null ? reading.value : reading.task.unmapped_status,
         }

@@ -32,6 +32,9 @@ export type BookTaskWorkflowOutput = BookingOutcome
 
 export const bookTaskWorkflowId = "lastmile-book-task"
 
+/** How long a fulfillment's shopper messages wait for its `order.fulfillment_created` event. */
+export const FULFILLMENT_EVENT_WAIT_MS = 120_000
+
 /** The lock of a task's booking (by its reference at the service), shared with everything that books it. */
 export const bookingLockKey = (reference: string): string => `lastmile:booking:${reference}`
 
@@ -71,8 +74,15 @@ export const bookTaskWorkflow = createWorkflow(bookTaskWorkflowId, (input: BookT
     const recorded = recordBookingOutcomeStep(
       transform({ attempt, outcome }, ({ attempt, outcome }) => ({ ...attempt, outcome }))
     )
-    // The shopper's "booked" message, or the merchant's feed after a failure (ARCHITECTURE.md, decision 45).
-    sendTaskNotificationsStep(transform({ attempt }, ({ attempt }) => ({ task_row_id: attempt.task_row_id })))
+    // The shopper's "booked" message, or the merchant's feed after a failure (ARCHITECTURE.md, decision 45). A
+    // fulfillment's shopper message waits for its `order.fulfillment_created` event, which carries the merchant's
+    // `no_notification` (decision 60); the notification pass sends it if the event never comes.
+    sendTaskNotificationsStep(
+      transform({ attempt, input }, ({ attempt, input }) => ({
+        task_row_id: attempt.task_row_id,
+        ...(input.target.kind === "fulfillment" ? { hold_shopper_ms: FULFILLMENT_EVENT_WAIT_MS } : {}),
+      }))
+    )
     return recorded
   })
 

@@ -11,7 +11,10 @@ import {
 
 export { type SendTaskNotificationsInput, type SentTaskNotifications, sendTaskNotificationsStep }
 
-export type NotifyTaskWorkflowInput = Pick<SendTaskNotificationsInput, "task_row_id" | "merchant_order_id" | "now">
+export type NotifyTaskWorkflowInput = Pick<
+  SendTaskNotificationsInput,
+  "task_row_id" | "merchant_order_id" | "now" | "fulfillment_no_notification"
+>
 
 export const notifyTaskWorkflowId = "lastmile-notify-task"
 

@@ -29,3 +29,25 @@ export async function notifyDueTasks(
   }
   return outcomes
 }
+
+/**
+ * A fulfillment was created (`order.fulfillment_created`): its task's shopper messages, held by the booking, go now,
+ * or never when the event says the merchant asked for no notification (decision 60).
+ */
+export async function notifyFulfillmentCreated(
+  container: MedusaContainer,
+  event: { fulfillment_id?: string; no_notification?: boolean }
+): Promise<Record<string, SentTaskNotifications>> {
+  if (!event.fulfillment_id || !PluginSettingsService.of(container).options.notifications.enabled) {
+    return {}
+  }
+  const rows = await TaskRowsService.of(container).list({ fulfillment_id: event.fulfillment_id }, { select: ["id"] })
+  const outcomes: Record<string, SentTaskNotifications> = {}
+  for (const { id } of rows) {
+    const { result } = await notifyTaskWorkflow(container).run({
+      input: { task_row_id: id, fulfillment_no_notification: event.no_notification === true },
+    })
+    outcomes[id] = result
+  }
+  return outcomes
+}

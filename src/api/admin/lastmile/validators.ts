@@ -1,4 +1,5 @@
 import { z } from "@medusajs/framework/zod"
+import { normalisePhoneNumber } from "../../../lib/address/phone-number"
 
 /** An id as Medusa makes them: text without controls (PostgreSQL refuses a NUL), of a sane length. */
 const id = (field: string) =>
@@ -27,3 +28,27 @@ export const SetupShipping = z
   })
   .strict()
 export type SetupShippingType = z.infer<typeof SetupShipping>
+
+/** Where "Send a test" sends: an email address, a phone in international format (+44 7911 123457), or both. */
+export const SendTest = z
+  .object({
+    email: z.email({ error: "email must be an email address" }).max(320).optional(),
+    phone: z
+      .string({ error: "phone must be a phone number" })
+      .max(40, "phone is not a phone number")
+      .transform((value, ctx) => {
+        const phone = normalisePhoneNumber(value)
+        if (!phone.ok) {
+          ctx.addIssue({
+            code: "custom",
+            message: "phone must be a phone number in international format, like +44 7911 123457",
+          })
+          return z.NEVER
+        }
+        return phone.e164
+      })
+      .optional(),
+  })
+  .strict()
+  .refine((body) => body.email || body.phone, { error: "give an email address, a phone number, or both" })
+export type SendTestType = z.infer<typeof SendTest>

@@ -1,8 +1,11 @@
 import { StatusTable } from "../../tracking/status-table"
+import { withStatusEntry } from "../../tracking/task-history"
 import {
   FAILED_ATTEMPTS_BEFORE_FEED,
+  MAX_SHOPPER_MESSAGES,
   type NotifiableTask,
   planNotifications,
+  stepKeyOf,
   shopperStepOf,
   taskModeOf,
 } from "../due-notifications"
@@ -203,5 +206,72 @@ describe("the step a shopper's tracking page names", () => {
 
   it("names nothing for a task not booked", () => {
     expect(step(task({ status: "needs_attention", statuses: ["OUT_FOR_DELIVERY"] }))).toBeNull()
+  })
+
+  it("tells one failed attempt once, however many failure statuses report it; another only after a new trip out", () => {
+    const four = task({ statuses: ["OUT_FOR_DELIVERY", "FAILED", "FAILED_ATTEMPT", "DELIVERY_FAILED", "ATTEMPTED"] })
+    expect(keys(four)).toEqual(["delivery_problem", "merchant_delivery_problem"])
+    let record = empty()
+    for (const key of ["delivery_problem", "merchant_delivery_problem"]) {
+      record = withSent(record, key, { at: at(50).toISOString(), channel: "email", template: "t" })
+    }
+    expect(keys(four, record)).toEqual([])
+    // A delay on the same trip is news of another kind; out again, then failing again, is a new problem.
+    expect(keys(task({ statuses: ["OUT_FOR_DELIVERY", "FAILED", "DELAYED"] }), record)).toEqual([
+      "delivery_problem:2",
+      "merchant_delivery_problem:2",
+    ])
+    const again = task({ statuses: ["OUT_FOR_DELIVERY", "FAILED", "ATTEMPTED", "OUT_FOR_DELIVERY", "FAILED"] })
+    expect(keys(again, record)).toEqual(["delivery_problem:2", "merchant_delivery_problem:2"])
+    const out = planNotifications(
+      task({ statuses: ["OUT_FOR_DELIVERY", "FAILED", "OUT_FOR_DELIVERY"] }),
+      record,
+      options(),
+      at(60)
+    )
+    expect(out.due).toEqual([
+      expect.objectContaining({ key: "delivery_out_for_delivery:2", after_problem_at: at(20).toISOString() }),
+    ])
+  })
+
+  it("tells a flapping task's shopper at most 10 times, from a history that records each status once", () => {
+    let history: { entries: unknown[] } = { entries: [{ value: "NOT_STARTED", at: BOOKED_AT }] }
+    let record = withSent(empty(), "delivery_booked", { at: at(1).toISOString(), channel: "email", template: "t" })
+    const flapping = () => task({ service_status: null, status_history: history })
+    for (let flip = 0; flip < 30; flip++) {
+      const value = flip % 2 === 0 ? "OUT_FOR_DELIVERY" : "FAILED_ATTEMPT"
+      history = withStatusEntry(history, { value, at: at(10 + flip), source: "webhook", phase: "shipped" })
+      for (const d of planNotifications(flapping(), record, options(), at(10 + flip)).due) {
+        record = withSent(record, d.delivery_key, { at: at(10 + flip).toISOString(), channel: "email", template: "t" })
+      }
+    }
+    const shopperSteps = new Set(
+      Object.keys(record.sent)
+        .map(stepKeyOf)
+        .filter((k) => !k.startsWith("merchant"))
+    )
+    expect(shopperSteps.size).toBe(MAX_SHOPPER_MESSAGES)
+    expect(history.entries).toHaveLength(3)
+    expect(history.entries[1]).toMatchObject({ value: "OUT_FOR_DELIVERY", times: 15 })
+    const plan = planNotifications(flapping(), record, options(), at(45))
+    expect(plan.due.filter((d) => d.audience === "shopper")).toEqual([])
+  })
+
+  it("sends a step on each of its channels: the shopper's email and phone, the bell and the merchant's addresses", () => {
+    const settings = { sms_channel: "sms", merchant_to: ["Ops@Shop.example", "owner@shop.example"] }
+    const failed = task({ statuses: ["OUT_FOR_DELIVERY", "FAILED_ATTEMPT"] })
+    const due = planNotifications(failed, empty(), options(settings), at(60)).due
+    expect(due.map((d) => [d.delivery_key, d.via, d.channel, d.address])).toEqual([
+      ["delivery_problem", "email", "email", null],
+      ["delivery_problem|sms", "sms", "sms", null],
+      ["merchant_delivery_problem", "feed", "feed", null],
+      ["merchant_delivery_problem|to:ops@shop.example", "merchant_email", "email", "ops@shop.example"],
+      ["merchant_delivery_problem|to:owner@shop.example", "merchant_email", "email", "owner@shop.example"],
+    ])
+    // A step that does not go by text has no SMS; a held shopper waits, the merchant does not.
+    expect(keys(task(), empty(), at(60), settings)).toEqual(["delivery_booked"])
+    const held = planNotifications(failed, empty(), options(settings), at(60), { holdShopperUntil: at(62) })
+    expect(held.due.map((d) => d.via)).toEqual(["feed", "merchant_email", "merchant_email"])
+    expect(held.next_check_at).toBe(at(62).toISOString())
   })
 })

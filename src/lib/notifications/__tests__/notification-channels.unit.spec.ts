@@ -1,4 +1,10 @@
-import { missingChannelWarnings, notificationChannelsIn } from "../notification-channels"
+import {
+  missingChannelWarnings,
+  notificationChannelsIn,
+  notificationProvidersIn,
+  requiresMessageId,
+  timeZoneWarning,
+} from "../notification-channels"
 
 describe("the channels the app can notify on", () => {
   it("lists each provider's channels, as Medusa's loader reads them", () => {
@@ -49,5 +55,49 @@ describe("the channels said missing at boot", () => {
 
   it("says nothing when messages are off", () => {
     expect(missingChannelWarnings({ ...on, enabled: false }, new Set())).toEqual([])
+  })
+})
+
+describe("whether a provider's answer must carry a message id", () => {
+  const config = {
+    modules: {
+      notification: {
+        options: {
+          providers: [
+            { resolve: "@medusajs/medusa/notification-local", id: "local", options: { channels: ["feed"] } },
+            { resolve: "@medusajs/medusa/notification-sendgrid", id: "sendgrid", options: { channels: ["email"] } },
+            { resolve: "./src/modules/resend", id: "resend", options: { channels: ["email-resend"], name: "Resend" } },
+            { resolve: "./src/modules/twilio-sms", id: "twilio", options: { channels: ["sms"] } },
+          ],
+        },
+      },
+    },
+  }
+  const providers = notificationProvidersIn(config)
+
+  it("names each channel's provider as the app registered it", () => {
+    expect(providers.get("email-resend")).toEqual({ id: "resend", resolve: "./src/modules/resend", name: "Resend" })
+    expect(providers.get("sms")?.id).toBe("twilio")
+  })
+
+  it("asks every provider but Medusa's local and SendGrid ones (which never give one) by default, or what the option says", () => {
+    const required = (channel: string, option: boolean | string[] | null = null) =>
+      requiresMessageId(channel, option, providers.get(channel))
+    expect(["feed", "email", "email-resend", "sms"].map((c) => required(c))).toEqual([false, false, true, true])
+    expect(required("feed", true)).toBe(true)
+    expect(required("sms", false)).toBe(false)
+    expect(required("email", ["email"])).toBe(true)
+    expect(required("sms", ["email"])).toBe(false)
+  })
+})
+
+describe("the boot log's other warnings", () => {
+  it("names the SMS channel with no provider, and the time zone option when it is not set", () => {
+    const on = { enabled: true, channel: "email", merchantChannel: "feed", smsChannel: "sms" }
+    expect(missingChannelWarnings(on, new Set(["email", "feed"]))).toEqual([
+      expect.stringContaining('no notification provider handles the "sms" channel (notifications.sms_channel)'),
+    ])
+    expect(timeZoneWarning({ enabled: true, timeZone: null })).toMatch(/notifications.time_zone is not set.*UTC/)
+    expect(timeZoneWarning({ enabled: true, timeZone: "Europe/London" })).toBeNull()
   })
 })

@@ -2,11 +2,15 @@ import { londonHours } from "../../../../packages/simulator/src"
 import { type NotificationFacts, notificationData, safeLink } from "../notification-data"
 import { NOTIFICATION_EVENTS, type LastmileNotificationEvent, audienceOf } from "../notification-events"
 import { readOpeningHours } from "../opening-hours"
-import { renderNotification, withTitle } from "../render-notification"
+import { renderNotification, renderSms, withTitle } from "../render-notification"
+import { EN_GB } from "../catalogues/en-gb"
+import { EN_US } from "../catalogues/en-us"
+import { buildWords } from "../catalogues/catalogues"
+import { fitsOneSms, smsShape } from "../sms-text"
 
 // Tuesday 1 December 2026, 10:00 in London (GMT).
 const now = new Date("2026-12-01T10:00:00Z")
-const clock = { timeZone: "Europe/London", locale: "en-GB", now }
+const clock = { timeZone: "Europe/London", locale: "en-GB", now, phrases: EN_GB.phrases }
 
 function facts(
   mode: "delivery" | "collection" | "return",
@@ -56,6 +60,9 @@ function facts(
           }
         : null,
     admin_url: "https://shop.example/app/orders/order_1",
+    shop_name: "Lastmile Demo Shop",
+    order_url: "https://shop.example/orders/order_1",
+    items: [{ title: "Medusa Tee", quantity: 2 }],
   }
 }
 
@@ -82,7 +89,15 @@ describe("a message's data and words", () => {
     expect(text).toContain("Hello Ada,")
     expect(text).toContain("It should arrive tomorrow (Wednesday 2 December) between 08:00 and 20:00.")
     expect(text).toContain("Track your delivery: https://track.example/LM123")
-    expect(html).toContain('<a href="https://track.example/LM123">Track your delivery</a>')
+    expect(text).toContain("In this parcel:\n2 × Medusa Tee")
+    expect(text).toContain("Your order: https://shop.example/orders/order_1")
+    expect(text.endsWith("Lastmile Demo Shop")).toBe(true)
+    expect(data).toMatchObject({
+      shop: { name: "Lastmile Demo Shop" },
+      order: { url: "https://shop.example/orders/order_1" },
+    })
+    expect(data.items).toEqual([{ title: "Medusa Tee", quantity: 2 }])
+    expect(html).toContain('<a href="https://track.example/LM123">https://track.example/LM123</a>')
   })
 
   it("writes the window in another zone and locale when told", () => {
@@ -90,10 +105,124 @@ describe("a message's data and words", () => {
     const data = notificationData(
       f,
       { event: "delivery_booked", at: now.toISOString(), status: null },
-      { timeZone: "America/New_York", locale: "en-US", now },
+      { timeZone: "America/New_York", locale: "en-US", now, phrases: EN_US.phrases },
       null
     )
     expect(data.window?.text).toBe("tomorrow (Wednesday, December 2) between 03:00 AM and 03:00 PM")
+    expect(renderNotification(withTitle(data)).subject).toBe("Your order #1001 is scheduled for delivery")
+  })
+
+  it("writes UTC after the times when no zone of the store's is known", () => {
+    const data = notificationData(
+      facts("delivery"),
+      { event: "delivery_booked", at: now.toISOString(), status: null },
+      { ...clock, timeZone: "UTC", utc: true },
+      null
+    )
+    expect(data.window?.text).toBe("tomorrow (Wednesday 2 December) between 08:00 UTC and 20:00 UTC")
+    expect(renderNotification(withTitle(data)).text).toContain("between 08:00 UTC and 20:00 UTC")
+  })
+
+  it("never states a window that has ended, and after a failed attempt only one the service gave since", () => {
+    const f = facts("delivery")
+    const later = new Date("2026-12-03T09:00:00Z")
+    const out = notificationData(
+      f,
+      { event: "delivery_out_for_delivery", at: later.toISOString(), status: "OUT_FOR_DELIVERY" },
+      { ...clock, now: later },
+      null
+    )
+    expect(out.window).toBeNull()
+    expect(renderNotification(withTitle(out)).text).not.toContain("It should arrive")
+    // Out again after a failed attempt: the booked window is not the truth any more, even while it lasts.
+    const again = { event: "delivery_out_for_delivery" as const, at: now.toISOString(), status: "OUT_FOR_DELIVERY" }
+    expect(notificationData(f, { ...again, after_problem_at: now.toISOString() }, clock, null).window).toBeNull()
+    const given = { at: now.toISOString(), from: "2026-12-01T12:00:00Z", to: "2026-12-01T16:00:00Z" }
+    const withNew = notificationData(
+      { ...f, service_windows: [given] },
+      { ...again, after_problem_at: "2026-12-01T09:00:00Z" },
+      clock,
+      null
+    )
+    expect(withNew.window?.text).toBe("today (Tuesday 1 December) between 12:00 and 16:00")
+  })
+
+  it("writes a name as one line of at most 60 characters, and none that carries a link or an address", () => {
+    const f = facts("delivery")
+    f.order.first_name = "Ada\n\nURGENT: your parcel is held, pay at https://evil.example/pay"
+    const first = render(f, "delivery_booked")
+    expect(first.data.customer.first_name).toBe("Ada")
+    expect(first.text.startsWith("Hello Ada,\n\n")).toBe(true)
+    expect(first.text).not.toContain("URGENT")
+    f.order.first_name = "Pay at evil.example now"
+    const linked = render(f, "collection_ready")
+    expect(linked.data.customer).toMatchObject({ first_name: null, full_name: "Lovelace" })
+    expect(linked.text).not.toContain("evil.example")
+    expect(linked.text.startsWith("Hello,")).toBe(true)
+    f.order.first_name = "x".repeat(200)
+    expect(render(f, "delivery_booked").data.customer.first_name).toHaveLength(60)
+    f.order.first_name = "mallory@evil.example"
+    expect(render(f, "delivery_booked").data.customer.first_name).toBeNull()
+  })
+
+  it("writes a text message of one SMS with the tracking link", () => {
+    const f = facts("delivery")
+    f.task.tracking_url = `https://track.example/${"x".repeat(60)}`
+    const { data } = render(f, "delivery_out_for_delivery")
+    const sms = renderSms(data)!
+    expect(sms).toContain(f.task.tracking_url)
+    expect(sms.length).toBeLessThanOrEqual(160)
+    expect(fitsOneSms(sms)).toBe(true)
+    const ready = renderSms(render(facts("collection"), "collection_ready").data)!
+    expect(ready).toBe(
+      "Lastmile Demo Shop: Your order #1001 is ready to collect at Brixton store. Bring your order number, #1001. Details: https://track.example/LM123"
+    )
+    // A store name that needs Unicode: 70 characters at most, or the words cut back to GSM-7's 160.
+    const unicode = facts("collection")
+    unicode.store!.name = "Łódź ★ Główna"
+    const text = renderSms(render(unicode, "collection_ready").data)!
+    const shape = smsShape(text)
+    expect(shape.segments).toBe(1)
+    expect(shape.characters).toBeLessThanOrEqual(shape.encoding === "UCS-2" ? 70 : 160)
+    expect(text).toContain("https://track.example/LM123")
+    expect(renderSms(render(facts("delivery"), "delivery_booked").data)).toBeNull()
+  })
+
+  it("writes in a supplied catalogue's words and the locale's dates, the default's for a locale it has none of", () => {
+    const words = buildWords({
+      "fr-FR": {
+        delivery_booked: {
+          subject: "Votre commande {order_number} est réservée",
+          text: "{greeting}\n\nElle devrait arriver {window}.",
+        },
+        phrases: {
+          greeting: "Bonjour {first_name},",
+          tomorrow: "demain ({date})",
+          window_same_day: "{day} entre {from} et {to}",
+        },
+      },
+    })
+    const f = facts("delivery")
+    const data = withTitle(
+      notificationData(
+        f,
+        { event: "delivery_booked", at: now.toISOString(), status: null },
+        { ...clock, locale: "fr-FR", phrases: words.catalogues["fr-FR"].phrases },
+        null
+      ),
+      words
+    )
+    const french = renderNotification(data, words)
+    expect(french.subject).toBe("Votre commande #1001 est réservée")
+    expect(french.text).toBe("Bonjour Ada,\n\nElle devrait arriver demain (mercredi 2 décembre) entre 08:00 et 20:00.")
+    expect(french.html).toContain('<html lang="fr-FR">')
+    // A message the merchant did not write reads in the default words.
+    expect(renderNotification({ ...data, event: "delivery_delivered" }, words).subject).toBe(
+      "Your order #1001 has been delivered"
+    )
+    expect(renderNotification({ ...data, locale: "de-DE" }, words).subject).toBe(
+      "Your order #1001 is booked for delivery"
+    )
   })
 
   it("tells a collection where the store is, its hours, when it is ready, and what to bring", () => {
@@ -127,9 +256,7 @@ describe("a message's data and words", () => {
     const { subject, text, data } = render(facts("return"), "return_booked")
     expect(subject).toBe("Your return for order #1001 is booked")
     expect(data.pickup_address?.text).toBe("10 Downing Street, London SW1A 2AA")
-    expect(text).toContain(
-      "The courier will collect your return for order #1001 from 10 Downing Street, London SW1A 2AA tomorrow"
-    )
+    expect(text).toContain("Where: 10 Downing Street, London SW1A 2AA\n\nWhen: tomorrow (Wednesday 2 December)")
   })
 
   it("gives the merchant a title, a description the admin's bell shows, and the order's link", () => {
@@ -159,7 +286,11 @@ describe("a message's data and words", () => {
       const { data, subject, text } = render(facts(mode), event, "FAILED_ATTEMPT")
       expect([event, data.audience]).toEqual([event, audienceOf(event)])
       expect(subject.length).toBeGreaterThan(10)
+      expect(subject).not.toMatch(/[{}]/)
+      expect(text).not.toMatch(/[{}]/)
       expect(text).toContain(data.order.name)
+      const us = renderNotification({ ...data, locale: "en-US" })
+      expect(us.subject).not.toMatch(/[{}]/)
     }
   })
 

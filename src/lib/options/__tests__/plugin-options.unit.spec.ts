@@ -34,7 +34,10 @@ describe("plugin options", () => {
       reminderAfterMs: 2 * 86_400_000,
       sendContent: true,
       timeZone: null,
-      locale: "en-GB",
+      locale: null,
+      smsChannel: null,
+      merchantTo: [],
+      shipmentsNoNotification: true,
     })
     expect(notifications.events.size).toBe(15)
     expect(notifications.templates.delivery_out_for_delivery).toBe("lastmile-delivery-out-for-delivery")
@@ -70,16 +73,51 @@ describe("plugin options", () => {
         events: ["delivered"],
         collection_reminder_after: "soon",
         time_zone: "Mars/Olympus",
-        locale: "fr-FR",
+        locale: "not a locale!",
         status_events: { READY: "ready" },
       },
     } as unknown as Parameters<typeof resolvePluginOptions>[0]
     expect(() => resolvePluginOptions(bad)).toThrow(
-      /notifications.channel must be a channel name.*notifications.events lists events among.*notifications.collection_reminder_after must be a duration.*notifications.time_zone must be an IANA time zone.*notifications.locale must be an English locale.*notifications.status_events values must be one of/
+      /notifications.channel must be a channel name.*notifications.events lists events among.*notifications.collection_reminder_after must be a duration.*notifications.time_zone must be an IANA time zone.*notifications.locale must be a locale.*notifications.status_events values must be one of/
     )
     expect(() =>
       resolvePluginOptions({ notifications: "yes" } as unknown as Parameters<typeof resolvePluginOptions>[0])
     ).toThrow(/notifications must be false or an object of settings/)
+  })
+
+  it("checks the merchant's words at boot: locales, messages, phrases and placeholders, one sentence each", () => {
+    const text = {
+      "fr-FR": {
+        delivery_booked: { subject: "Commande {order_numbr}", text: "Bonjour {first_name" },
+        delivery_shipped: { subject: "…" },
+        phrases: { greeting: "Bonjour {name}," },
+      },
+      french: { delivery_booked: { subject: "x" } },
+    }
+    expect(() => resolvePluginOptions({ notifications: { text } as never })).toThrow(
+      /notifications.text.fr-FR.delivery_booked.subject uses \{order_numbr\}, which it does not have; it may use \{shop_name\}.*notifications.text.fr-FR.delivery_booked.text has a \{ or \} that does not enclose a placeholder name.*notifications.text.fr-FR.delivery_shipped is not a message.*notifications.text.fr-FR.phrases.greeting uses \{name\}.*notifications.text.french: "french" is not a locale/
+    )
+    expect(() => resolvePluginOptions({ notifications: { locale: "de-DE" } })).toThrow(
+      /notifications.locale is "de-DE", which has no words: add them under notifications.text\["de-DE"\]/
+    )
+    const good = resolvePluginOptions({
+      notifications: {
+        locale: "fr-FR",
+        sms_channel: "sms",
+        merchant_to: ["Ops@Shop.example"],
+        order_url: "https://shop.example/orders/{order_id}",
+        text: { "fr-FR": { delivery_booked: { subject: "Commande {order_number} réservée" } } },
+      },
+    }).notifications
+    expect(good).toMatchObject({ locale: "fr-FR", smsChannel: "sms", merchantTo: ["ops@shop.example"] })
+    expect(good.words.catalogues["fr-FR"].messages.delivery_booked.subject).toBe("Commande {order_number} réservée")
+    expect(() =>
+      resolvePluginOptions({
+        notifications: { merchant_to: ["not an address"], order_url: "https://shop.example/orders" },
+      })
+    ).toThrow(
+      /notifications.merchant_to lists email addresses.*notifications.order_url must be an http\(s\) link with \{order_id\}/
+    )
   })
 
   it("counts insights in the store's time zone, the app's own by default", () => {

@@ -8,6 +8,7 @@ import {
   syncOutcome,
   taskStatusFields,
   trackingStateMoved,
+  trackingUpdatesOf,
 } from "../task-sync"
 import { trackedTask } from "../../../../integration-tests/helpers/tracked-task"
 
@@ -169,5 +170,26 @@ describe("return updates", () => {
     expect(returnUpdates(returned, "delivered", true, { status: "requested", items: [orderReturn.items[1]] })).toEqual({
       applied: [],
     })
+  })
+})
+
+describe("Medusa's shipment and delivery while the plugin tells the shopper", () => {
+  it("carry no_notification, so a shop's own shipped email does not double the plugin's", () => {
+    const reading = statusReading(task(), "DELIVERED", table, at)
+    const quiet = trackingUpdatesOf(reading, false, { fulfillment: fulfillment() }, true)
+    expect(quiet.shipment?.no_notification).toBe(true)
+    expect(quiet.delivery).toEqual({ orderId: "order_1", fulfillmentId: "ful_1", no_notification: true })
+    const told = trackingUpdatesOf(reading, false, { fulfillment: fulfillment() }, false)
+    expect(told.shipment).not.toHaveProperty("no_notification")
+  })
+
+  it("keep a window the service gave with the status on its history entry", () => {
+    const window = { from: "2026-11-22T12:00:00Z", to: "2026-11-22T16:00:00Z" }
+    const fields = taskStatusFields(
+      { ...statusReading(task(), "OUT_FOR_DELIVERY", table, at), window },
+      null,
+      "webhook"
+    )
+    expect(fields.status_history?.entries.at(-1)).toMatchObject({ value: "OUT_FOR_DELIVERY", window })
   })
 })

@@ -10,7 +10,13 @@ import {
   resolvePluginOptions,
 } from "../../../lib/options/plugin-options"
 import { type ConfiguredBackendUrl, adminOrderUrl, configuredBackendUrl } from "../../../lib/options/backend-urls"
-import { missingChannelWarnings, notificationChannelsIn } from "../../../lib/notifications/notification-channels"
+import {
+  type ChannelProvider,
+  missingChannelWarnings,
+  notificationProvidersIn,
+  requiresMessageId,
+  timeZoneWarning,
+} from "../../../lib/notifications/notification-channels"
 import { type ContainerLike, LASTMILE_MODULE } from "../module-name"
 
 export type AppConfig = { modules?: Record<string, unknown>; admin?: { backendUrl?: string; path?: string } }
@@ -29,7 +35,7 @@ export class PluginSettingsService {
 
   readonly options: ResolvedPluginOptions
   protected readonly config_: AppConfig
-  private channels_: ReadonlySet<string> | undefined
+  private providers_: ReadonlyMap<string, ChannelProvider> | undefined
 
   constructor({ lastmileOptions, configModule }: InjectedDependencies) {
     try {
@@ -43,16 +49,28 @@ export class PluginSettingsService {
     this.config_ = configModule ?? {}
   }
 
-  /** Whether the app's Notification Module has a provider for the channel (read once from its config). */
-  canNotifyOn(channel: string): boolean {
-    this.channels_ ??= notificationChannelsIn(this.config_)
-    return this.channels_.has(channel)
+  /** Each channel of the app's Notification Module with its provider (read once from its config). */
+  notificationProviders(): ReadonlyMap<string, ChannelProvider> {
+    this.providers_ ??= notificationProvidersIn(this.config_)
+    return this.providers_
   }
 
-  /** Said once at boot: each channel the plugin sends on with no provider behind it. */
+  /** Whether the app's Notification Module has a provider for the channel. */
+  canNotifyOn(channel: string): boolean {
+    return this.notificationProviders().has(channel)
+  }
+
+  /** Whether a send on the channel counts only when its provider answers with a message id (decision 61). */
+  requiresMessageId(channel: string): boolean {
+    const option = this.options.notifications.requireMessageId
+    return requiresMessageId(channel, option, this.notificationProviders().get(channel))
+  }
+
+  /** Said once at boot: each channel the plugin sends on with no provider behind it, and a time zone not set. */
   missingChannelWarnings(): string[] {
-    this.channels_ ??= notificationChannelsIn(this.config_)
-    return missingChannelWarnings(this.options.notifications, this.channels_)
+    const channels = new Set(this.notificationProviders().keys())
+    const zone = timeZoneWarning(this.options.notifications)
+    return [...missingChannelWarnings(this.options.notifications, channels), ...(zone ? [zone] : [])]
   }
 
   /** The backend's public URL as configured (`backend_url`, else Medusa's absolute `admin.backendUrl`), or null. */

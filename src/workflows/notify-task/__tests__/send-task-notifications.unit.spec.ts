@@ -7,6 +7,8 @@ import { ContainerRegistrationKeys, Modules, createMedusaContainer } from "@medu
 import { StatusTable } from "../../../lib/tracking/status-table"
 import { notificationOptionsSchema, resolveNotificationOptions } from "../../../lib/notifications/notification-options"
 import { sendTaskNotifications } from "../steps/send-task-notifications"
+import { NotDeliveredError, sendOnce } from "../../../lib/notifications/send-once"
+import type { OutgoingMessage } from "../../../lib/notifications/notify-pass"
 
 const BOOKED_AT = new Date("2026-12-01T09:00:00Z")
 const NOW = new Date("2026-12-01T09:05:00Z")
@@ -60,6 +62,9 @@ function fakeContainer({
     [ContainerRegistrationKeys.LOGGER]: asValue({ warn: (m: string) => warnings.push(m), info: jest.fn() }),
     [ContainerRegistrationKeys.QUERY]: asValue({
       graph: async ({ entity }: { entity: string }) => {
+        if (entity === "store") {
+          return { data: [{ id: "store_1", name: "Lastmile Demo Shop", supported_locales: [] }] }
+        }
         if (entity !== "order") {
           throw new Error(`unexpected query of ${entity}`)
         }
@@ -87,6 +92,7 @@ function fakeContainer({
     [Modules.NOTIFICATION]: asValue({
       listNotifications: async () => [],
       deleteNotifications: async () => undefined,
+      updateNotifications: async () => undefined,
       createNotifications: async (message: Record<string, unknown>) => {
         created.push(message)
         return send(message)
@@ -99,6 +105,7 @@ function fakeContainer({
           notifications: resolveNotificationOptions(notificationOptionsSchema.parse({}), new StatusTable()),
         },
         canNotifyOn: (channel: string) => channels.includes(channel),
+        requiresMessageId: () => false,
         adminOrderUrl: (id: string) => `/app/orders/${id}`,
       },
       tasks: {
@@ -203,5 +210,47 @@ describe("sendTaskNotifications", () => {
     expect(outcome.not_run).toMatch(/lock was busy/)
     expect(created).toEqual([])
     expect(updates).toEqual([{ id: "lmtask_1", notify_at: new Date(NOW.getTime() + 60_000) }])
+  })
+})
+
+describe("sendOnce", () => {
+  const message = { channel: "email", idempotency_key: "lastmile:lmtask_1:delivery_booked" } as OutgoingMessage
+  const module = (
+    answer: { id: string; external_id?: string | null },
+    earlier: { id: string; status: string; external_id?: string | null }[] = []
+  ) => {
+    const calls: string[] = []
+    return {
+      calls,
+      notifications: {
+        listNotifications: async () => earlier,
+        deleteNotifications: async (ids: string[]) => void calls.push(`delete ${ids.join()}`),
+        updateNotifications: async (u: { id: string; status: string }) => void calls.push(`${u.status} ${u.id}`),
+        createNotifications: async () => {
+          calls.push("create")
+          return answer
+        },
+      },
+    }
+  }
+
+  it("counts an answer without a message id as not sent where the channel needs one, and marks Medusa's row failed", async () => {
+    const { notifications, calls } = module({ id: "noti_1", external_id: null })
+    await expect(sendOnce(notifications, message, true)).rejects.toBeInstanceOf(NotDeliveredError)
+    expect(calls).toEqual(["create", "failure noti_1"])
+    // Where it does not need one, the same answer is sent.
+    expect(await sendOnce(module({ id: "noti_2" }).notifications, message, false)).toBe("noti_2")
+    expect(await sendOnce(module({ id: "noti_3", external_id: "re_1" }).notifications, message, true)).toBe("noti_3")
+  })
+
+  it("sends again a row that Medusa says succeeded but that carries no id where one is needed", async () => {
+    const { notifications, calls } = module({ id: "noti_2", external_id: "re_2" }, [
+      { id: "noti_1", status: "success", external_id: null },
+    ])
+    expect(await sendOnce(notifications, message, true)).toBe("noti_2")
+    expect(calls).toEqual(["delete noti_1", "create"])
+    const sent = module({ id: "noti_9" }, [{ id: "noti_1", status: "success", external_id: "re_1" }])
+    expect(await sendOnce(sent.notifications, message, true)).toBe("noti_1")
+    expect(sent.calls).toEqual([])
   })
 })

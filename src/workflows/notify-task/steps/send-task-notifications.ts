@@ -2,13 +2,14 @@
  * Sends a task's due messages through Medusa's Notification Module and records them on the task row, under the task's
  * tracking lock (decisions 45 to 47; the pass itself is lib/notifications/notify-pass.ts).
  */
-import type { CreateNotificationDTO, Logger, MedusaContainer } from "@medusajs/framework/types"
+import type { Logger, MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import { errorMessage } from "../../../lib/support/error-message"
 import { taskTrackingLockKey } from "../../../lib/tracking/task-sync"
 import { taskModeOf } from "../../../lib/notifications/due-notifications"
-import { type OutgoingMessage, type SentTaskNotifications, notifyPass } from "../../../lib/notifications/notify-pass"
+import { type SentTaskNotifications, notifyPass } from "../../../lib/notifications/notify-pass"
+import { type NotificationCalls, orderUrlOf, sendOnce } from "../../../lib/notifications/send-once"
 import { readNotificationFacts } from "../../../lib/notifications/medusa/notification-facts"
 import { TaskRowsService } from "../../../modules/lastmile/services/task-rows"
 import { PluginSettingsService } from "../../../modules/lastmile/services/plugin-settings"
@@ -26,6 +27,13 @@ export interface SendTaskNotificationsInput {
   lock_held?: boolean
   /** The notification pass's clock, ISO 8601 (tests move it); now when absent. */
   now?: string
+  /**
+   * The shopper's messages wait this long (the merchant's go now): a fulfillment booked inside the workflow that
+   * created it, whose `order.fulfillment_created` event says whether the merchant asked for no notification.
+   */
+  hold_shopper_ms?: number
+  /** That event said `no_notification: true`: the shopper is told nothing of this task. */
+  fulfillment_no_notification?: boolean
 }
 
 export const sendTaskNotificationsStepId = "lastmile-send-task-notifications"
@@ -37,22 +45,7 @@ const BUSY_RETRY_MS = 60_000
 
 const NOTHING: SentTaskNotifications = { sent: [], failed: [], skipped: [] }
 
-/**
- * What the step uses of the Notification Module: its generated list and delete, which 2.21's interface leaves out.
- * Medusa 2.21 re-sends a key whose row failed but then updates a row id it never created, so the call throws after
- * the provider sent it: a retry removes the failed row first and creates the message again under the same key.
- */
-interface NotificationCalls {
-  createNotifications(data: CreateNotificationDTO): Promise<{ id: string } | undefined>
-  listNotifications(
-    filters: { idempotency_key: string },
-    config: { select: string[] }
-  ): Promise<{ id: string; status: string }[]>
-  deleteNotifications(ids: string[]): Promise<void>
-}
-
-// Nothing to compensate: a message sent stays sent, and its record with it. Its input is only the task, so it fits
-// at the end of any workflow that changes one.
+// Nothing to compensate: a message sent stays sent, and its record with it.
 export const sendTaskNotificationsStep = createStep(
   sendTaskNotificationsStepId,
   async (input: SendTaskNotificationsInput, { container }) =>
@@ -80,12 +73,12 @@ export async function sendTaskNotifications(
     }
     const now = input.now ? new Date(input.now) : new Date()
     if (input.lock_held) {
-      return await notify(container, id, now)
+      return await notify(container, id, now, input)
     }
     let locked = false
     const run = () => {
       locked = true
-      return notify(container, id, now)
+      return notify(container, id, now, input)
     }
     try {
       return await container
@@ -107,40 +100,43 @@ export async function sendTaskNotifications(
   }
 }
 
-async function notify(container: MedusaContainer, id: string, now: Date): Promise<SentTaskNotifications> {
+async function notify(
+  container: MedusaContainer,
+  id: string,
+  now: Date,
+  input: Pick<SendTaskNotificationsInput, "hold_shopper_ms" | "fulfillment_no_notification">
+): Promise<SentTaskNotifications> {
   const tasks = TaskRowsService.of(container)
   const settings = PluginSettingsService.of(container)
+  const options = settings.options.notifications
   const connection = ServiceConnectionService.of(container).get()
   const row = await tasks.retrieve(id)
   const mode = taskModeOf(row)
   const notifications = container.resolve<NotificationCalls>(Modules.NOTIFICATION)
-  const { outcome, update } = await notifyPass({ ...row, mode }, settings.options.notifications, now, {
-    canNotifyOn: (channel) => settings.canNotifyOn(channel),
-    readFacts: (events) =>
-      readNotificationFacts(container, row, mode, events, {
-        operatingHours: async (externalId) =>
-          (await TrackingRunsService.of(container).serviceLocation(connection?.client, externalId))?.operatingHours,
-        adminOrderUrl: (orderId) => settings.adminOrderUrl(orderId),
-      }),
-    send: (message) => sendOnce(notifications, message),
-  })
+  const pass = {
+    holdShopperUntil: input.hold_shopper_ms ? new Date(now.getTime() + input.hold_shopper_ms) : null,
+    fulfillmentQuiet: input.fulfillment_no_notification === true,
+  }
+  const { outcome, update } = await notifyPass(
+    { ...row, mode },
+    options,
+    now,
+    {
+      canNotifyOn: (channel) => settings.canNotifyOn(channel),
+      readFacts: (events) =>
+        readNotificationFacts(container, row, mode, events, {
+          operatingHours: async (externalId) =>
+            (await TrackingRunsService.of(container).serviceLocation(connection?.client, externalId))?.operatingHours,
+          adminOrderUrl: (orderId) => settings.adminOrderUrl(orderId),
+          shopName: options.shopName,
+          orderUrl: (orderId) => orderUrlOf(options.orderUrl, orderId),
+        }),
+      send: (message) => sendOnce(notifications, message, settings.requiresMessageId(message.channel)),
+    },
+    pass
+  )
   if (update) {
     await tasks.update({ id: row.id, ...update })
   }
   return outcome
-}
-
-/** A row that did not fail was sent (or is being sent) by a run that lost its record: never twice. */
-async function sendOnce(notifications: NotificationCalls, message: OutgoingMessage): Promise<string | undefined> {
-  const [earlier] = await notifications.listNotifications(
-    { idempotency_key: message.idempotency_key },
-    { select: ["id", "status"] }
-  )
-  if (earlier && earlier.status !== "failure") {
-    return earlier.id
-  }
-  if (earlier) {
-    await notifications.deleteNotifications([earlier.id])
-  }
-  return (await notifications.createNotifications(message))?.id
 }

@@ -1,6 +1,6 @@
 /**
- * What Medusa still has to be told of the task's new state, from what it knows (lib/tracking/task-sync.ts), so each
- * core workflow runs only when needed; a step, for the plugin's `mark_returns_received`.
+ * What Medusa still has to be told of the task's new state (lib/tracking/task-sync.ts), so each core workflow runs
+ * only when needed; a step, for `mark_returns_received` and `notifications.shipments_no_notification`.
  */
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import { PluginSettingsService } from "../../../modules/lastmile/services/plugin-settings"
@@ -25,11 +25,13 @@ export const planTrackingUpdatesStepId = "lastmile-plan-tracking-updates"
 export const planTrackingUpdatesStep = createStep(
   planTrackingUpdatesStepId,
   async ({ reading, fulfillment, order_return }: PlanTrackingUpdatesInput, { container }) => {
-    const { markReturnsReceived } = PluginSettingsService.of(container).options
+    const { markReturnsReceived, notifications } = PluginSettingsService.of(container).options
     const fulfillmentId = reading.kind === "status" ? reading.task.fulfillment_id : null
     const orderReturn = order_return ? returnProgressOf(order_return, fulfillmentId) : null
+    // While the plugin tells the shopper, Medusa's shipment and delivery events carry no_notification (decision 60).
+    const quiet = notifications.enabled && notifications.shipmentsNoNotification
     return new StepResponse<TrackingUpdates>(
-      trackingUpdatesOf(reading, markReturnsReceived, { fulfillment, orderReturn })
+      trackingUpdatesOf(reading, markReturnsReceived, { fulfillment, orderReturn }, quiet)
     )
   }
 )

@@ -64,5 +64,10 @@ async function readTaskStatus(container: MedusaContainer, taskRowId: string): Pr
       outcome: `the service's lookup shows no status for task ${task.task_id}`,
     }
   }
-  return statusReading(task, remote.status.value, PluginSettingsService.of(container).options.statusTable, now)
+  const reading = statusReading(task, remote.status.value, PluginSettingsService.of(container).options.statusTable, now)
+  // The spec shows no window on a task; the schema keeps one a service adds only when it is two times.
+  const window = remote.window as { from?: unknown; to?: unknown } | undefined
+  return typeof window?.from === "string" && typeof window.to === "string"
+    ? { ...reading, window: { from: window.from, to: window.to } }
+    : reading
 }

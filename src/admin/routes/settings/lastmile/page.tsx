@@ -6,6 +6,7 @@ import { type Overview, overviewQueryKey, sdk } from "../../../lib/sdk"
 import { WRAP_ANYWHERE, shown } from "../../../lib/shown-text"
 import { LocationRow } from "./location-row"
 import { SetupSection } from "./setup-section"
+import { NotificationsSection } from "./notifications-section"
 
 /** More than a store has: the list is read whole. */
 const ALL = { limit: 1000, fields: "id,name" }
@@ -208,6 +209,8 @@ const LastmileSettingsPage = () => {
       </Container>
 
       <SetupSection stockLocations={stockLocations} salesChannels={salesChannels} dispatch={data.dispatch_location} />
+
+      <NotificationsSection />
     </div>
   )
 }
