@@ -1,7 +1,6 @@
 /**
- * The shopper's note to the courier (`data.delivery_note` when a delivery is chosen): at most 280 characters, line
- * breaks read as spaces, control and bidi characters removed. The plugin checks a note by these same rules, so a
- * storefront's counter and the server agree on what counts.
+ * The shopper's note to the courier (`data.delivery_note` when a delivery is chosen): at most 280 characters, cleaned of
+ * control and bidi characters; the plugin checks a note by these same rules, so a counter and the server agree.
  */
 
 /** The longest note the plugin keeps, in characters (Unicode code points) once cleaned. */
