@@ -23,9 +23,11 @@ export function refreshLocationViews(client: QueryClient): void {
 export type {
   Check,
   CollectionSwitchResult,
+  DeliveryNoteView,
   LastmileOverview as Overview,
   LocationMappingResult,
   LocationView,
+  OrderTasksResponse,
   SetupReport,
   SetupRequest,
   StockLocationLastmileView,
