@@ -14,9 +14,12 @@ export interface KeyboardShopContext {
   advanceOrder: (orderId: string, value: string) => Promise<void>
 }
 
-const NOTE = "Gate code 4821: leave it in the porch."
+/** The note the keyboard types for the courier. */
+export const KEYBOARD_NOTE = "Gate code 4821: leave it in the porch."
+const NOTE = KEYBOARD_NOTE
 
-export async function keyboardCheckout(browser: Browser, context: KeyboardShopContext): Promise<void> {
+/** Returns the order placed. */
+export async function keyboardCheckout(browser: Browser, context: KeyboardShopContext): Promise<string> {
   const { shop, say, docShots } = context
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
   page.setDefaultTimeout(60_000)
@@ -110,6 +113,7 @@ export async function keyboardCheckout(browser: Browser, context: KeyboardShopCo
     await page.getByTestId("return-requested").waitFor()
     await assertStepShown(page, "the demo's return requested")
     say("keyboard: a return requested with the keyboard alone; the return screens pass axe-core")
+    return orderId
   } finally {
     await page.close()
   }

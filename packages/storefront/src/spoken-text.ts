@@ -38,7 +38,7 @@ export function formatSpokenWindow(
     days === 0 || days === 1
       ? new Intl.RelativeTimeFormat(locale, { numeric: "auto" }).format(days, "day")
       : new Intl.DateTimeFormat(locale, { weekday: "long", day: "numeric", month: "long", timeZone }).format(from)
-  const time = new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone })
+  const time = new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", timeZone })
   return `${day} between ${time.format(from)} and ${time.format(to)}`
 }
 
