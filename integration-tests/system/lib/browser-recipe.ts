@@ -9,7 +9,7 @@ import { extname, join, normalize, sep } from "node:path"
 import { promisify } from "node:util"
 import type { Browser } from "playwright-core"
 import type { DemoState } from "../../../demo/settings"
-import { auditScreen, focusState, isChoice, requestsDuring, tabTo } from "./browser-a11y"
+import { auditScreen, focusState, isChoice, requestsDuring, smallTargets, tabTo } from "./browser-a11y"
 import { check } from "./browser-shop"
 
 const PAGE_SOURCE = join(process.cwd(), "integration-tests", "system", "lib", "recipe-page")
@@ -29,6 +29,9 @@ const TYPES: Record<string, string> = {
 export async function buildRecipePage(outDir: string): Promise<void> {
   await promisify(execFile)(process.execPath, [join(process.cwd(), "packages", "storefront", "build.mjs")])
   const { build } = await import("vite")
+  // Tailwind 3, as the starter builds its styles: the utilities the recipe's files use (Medusa's UI preset, which
+  // the starter adds, is not installed here: the dashboard's stylesheet gives its colours and type).
+  const tailwind = (await import("tailwindcss")).default
   const standIn = (file: string) => join(PAGE_SOURCE, "stand-ins", file)
   await build({
     configFile: false,
@@ -37,6 +40,16 @@ export async function buildRecipePage(outDir: string): Promise<void> {
     logLevel: "warn",
     publicDir: false,
     esbuild: { jsx: "automatic" },
+    css: {
+      postcss: {
+        plugins: [
+          tailwind({
+            content: [join(RECIPE_SOURCE, "**/*.tsx"), join(PAGE_SOURCE, "*.tsx")],
+            corePlugins: { preflight: false },
+          }),
+        ],
+      },
+    },
     define: {
       "process.env.NODE_ENV": JSON.stringify("production"),
       "process.env.NEXT_PUBLIC_LASTMILE_TIME_ZONE": JSON.stringify("Europe/London"),
@@ -125,6 +138,8 @@ export async function testRecipe(
       (await page.getByTestId("lastmile-delivery-rate").first().locator("input").getAttribute("aria-label")) ?? ""
     check(/delivered .+ between .+ and .+, saving .+CO₂/.test(rate), `a rate is not read as one sentence: ${rate}`)
     await auditScreen(page, "the recipe's delivery step")
+    const small = await smallTargets(page, '[data-testid="lastmile-options"]')
+    check(!small.length, `the recipe's controls under 24 × 24 px: ${small.join(", ")}`)
     say(
       `recipe: ${count} rows, each one radio button named as a sentence ("${rate.replace(/\s/g, " ")}"); axe-core finds nothing serious`
     )

@@ -4,6 +4,7 @@
  */
 // The Medusa UI preset's classes, as the starter's Tailwind build has them (its own theme is not reproduced).
 import "@medusajs/dashboard/css"
+import "./tailwind.css"
 import type { HttpTypes } from "@medusajs/types"
 import { StrictMode, useCallback, useEffect, useState } from "react"
 import { createRoot } from "react-dom/client"
