@@ -120,7 +120,7 @@ const LastmileOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => 
                 href={httpLink(task.tracking_url)}
                 target="_blank"
                 rel="noreferrer"
-                className="text-ui-fg-interactive"
+                className="text-ui-fg-base underline"
                 data-testid="lastmile-tracking-link"
               >
                 {shown(task.tracking_id ?? task.tracking_url, 100)}
