@@ -160,7 +160,7 @@ const post = (client: LastmileClient, subject: BookingSubject, booking: BookingR
   subject.direction === "return" ? client.bookReturn(booking) : client.bookDelivery(booking)
 
 /**
- * A delivery with the shopper's note as `order.note` (decision 60). A service that does not take the field refuses the
+ * A delivery with the shopper's note as `order.note` (decision 63). A service that does not take the field refuses the
  * request (a 4xx: nothing was processed), so it is booked again without the note rather than not at all, and the
  * outcome says the note was refused, with the status only (a body may repeat the note). Decided by the error's class
  * and code, never its text; a second refusal is the booking's own.

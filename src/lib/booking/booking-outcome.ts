@@ -27,7 +27,7 @@ export type ServiceBookingOutcome =
       adopted: boolean
       /** The rate booked (null when an existing task was adopted and names none). */
       rate: BookedRate | null
-      /** Set when the booking carried the note, or tried to (`send_delivery_note`; decision 60). */
+      /** Set when the booking carried the note, or tried to (`send_delivery_note`; decision 63). */
       deliveryNote?: DeliveryNoteOutcome
     }
   | { status: "refused"; reason: string }

@@ -1,6 +1,6 @@
 /**
  * The shopper's note to the courier as a choice carries it (`data.delivery_note`), by the storefront package's rules,
- * held equal by this folder's spec so a storefront's counter and the server agree (decision 59).
+ * held equal by this folder's spec so a storefront's counter and the server agree (decision 62).
  */
 import { methodKindOf, readShippingMethodData } from "../contracts/plugin-data"
 

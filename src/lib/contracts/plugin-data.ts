@@ -54,7 +54,7 @@ export const shippingMethodDataSchema = z.looseObject({
   /** The store to collect from (collection). */
   store: storeSchema.nullish(),
   /**
-   * The shopper's note to the courier (a delivery's), cleaned: public like the address (decision 59), shown to the
+   * The shopper's note to the courier (a delivery's), cleaned: public like the address (decision 62), shown to the
    * merchant, sent at booking only with `send_delivery_note`, never copied to a fulfillment.
    */
   deliveryNote: z.string().nullish(),

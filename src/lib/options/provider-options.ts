@@ -59,7 +59,7 @@ export interface LastmileProviderOptions {
   /**
    * Send the shopper's note to the courier (`data.delivery_note`) at booking as `order.note`. Default false: the
    * service's spec does not show the field. A service that refuses it still gets the booking, without the note, and
-   * the merchant is told (decision 60).
+   * the merchant is told (decision 63).
    */
   send_delivery_note?: boolean
 }

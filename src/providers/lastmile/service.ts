@@ -319,7 +319,7 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
     // Checked against the offer the shopper was shown: the quote already held for these lines.
     cart.items = this.pricer_.linesPricedFor(option, cart)
     const result = await this.pricer_.price(option, cart, wish)
-    // The shopper's own words: kept when they choose again without saying (Medusa replaces the method; decision 59).
+    // The shopper's own words: kept when they choose again without saying (Medusa replaces the method; decision 62).
     const deliveryNote =
       option.kind === "delivery" ? deliveryNoteFor(note, (context as MedusaPricingContext).shipping_methods) : null
     const base: LastmileShippingMethodData = {
@@ -364,7 +364,7 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
   /**
    * Only marked as being booked: the `fulfillmentCreated` hook books it in the same workflow (decision 19). Medusa
    * creates the fulfillment with the method's data and merges this answer over it, so the shopper's note to the
-   * courier is cleared here: a fulfillment never holds it (decision 59).
+   * courier is cleared here: a fulfillment never holds it (decision 62).
    */
   async createFulfillment(data: Record<string, unknown>): Promise<CreateFulfillmentResult> {
     const clearNote = data && typeof data === "object" && "deliveryNote" in data ? { deliveryNote: null } : {}

@@ -66,7 +66,7 @@ export function isoOf(value: unknown): string | null {
   return date && !Number.isNaN(date.getTime()) ? date.toISOString() : null
 }
 
-/** The shopper's note to the courier on the order's delivery, beside its rows: what became of it (decision 60). */
+/** The shopper's note to the courier on the order's delivery, beside its rows: what became of it (decision 63). */
 export async function readDeliveryNoteView(
   container: MedusaContainer,
   orderId: string,

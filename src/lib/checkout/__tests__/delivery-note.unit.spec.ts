@@ -1,6 +1,6 @@
 /**
  * The note to the courier as a choice carries it: what is kept, what is refused and why, and that the server's rules
- * are the storefront package's, which a storefront's counter runs (decision 59).
+ * are the storefront package's, which a storefront's counter runs (decision 62).
  */
 import {
   DELIVERY_NOTE_MAX_LENGTH as PACKAGE_MAX,
