@@ -98,6 +98,10 @@ const lastmileOptions = {
     : undefined,
   delivery_rate_rule: (process.env.LASTMILE_DELIVERY_RATE_RULE || undefined) as "cheapest" | "earliest" | undefined,
   keep_chosen_price_minutes: optionalNumber(process.env.LASTMILE_KEEP_CHOSEN_PRICE_MINUTES),
+  // The shopper's note to the courier goes to the service as order.note only when the service takes it.
+  send_delivery_note: process.env.LASTMILE_SEND_DELIVERY_NOTE
+    ? process.env.LASTMILE_SEND_DELIVERY_NOTE === "true"
+    : undefined,
 }
 
 /**

@@ -90,6 +90,8 @@ async function main(): Promise<void> {
     LASTMILE_WEBHOOK_SECRET: DEMO_WEBHOOK_SECRET,
     LASTMILE_FALLBACK_AMOUNTS: process.env.LASTMILE_FALLBACK_AMOUNTS ?? "gbp:5.95",
     LASTMILE_MARK_RETURNS_RECEIVED: "true",
+    // The demo's simulator takes a booking's order.note: the shopper's note to the courier goes with the booking.
+    LASTMILE_SEND_DELIVERY_NOTE: process.env.LASTMILE_SEND_DELIVERY_NOTE ?? "true",
     LASTMILE_INSIGHTS_TIME_ZONE: process.env.LASTMILE_INSIGHTS_TIME_ZONE ?? "Europe/London",
     LASTMILE_TIME_ZONE: process.env.LASTMILE_TIME_ZONE ?? "Europe/London",
     LASTMILE_MERCHANT_EMAILS: process.env.LASTMILE_MERCHANT_EMAILS ?? "orders@lastmile-demo.example",

@@ -3,7 +3,12 @@
  * the lastmile delivery step, payment; then the order and its tracking.
  */
 import { useState } from "react"
-import type { LastmileChoice, LastmileDeliveryStep, LastmileShopperAction } from "medusa-plugin-lastmile-storefront"
+import {
+  type LastmileChoice,
+  type LastmileDeliveryStep,
+  type LastmileShopperAction,
+  readChosenMethod,
+} from "medusa-plugin-lastmile-storefront"
 import { AddressForm } from "./components/address-form"
 import { DeliverySection } from "./components/delivery-section"
 import { OrderConfirmation } from "./components/order-confirmation"
@@ -74,14 +79,14 @@ export function App({ shop }: { shop: Shop }) {
     }
   }
 
-  const choose = async (choice: LastmileChoice) => {
+  const choose = async (choice: LastmileChoice, deliveryNote: string) => {
     if (!cart) {
       return
     }
     setPendingKey(choice.key)
     setChooseError(null)
     try {
-      const chosen = await shop.choose(cart.id, choice)
+      const chosen = await shop.choose(cart.id, { ...choice, deliveryNote })
       setCart(chosen.cart)
       setStep(chosen.step)
     } catch (error) {
@@ -103,13 +108,14 @@ export function App({ shop }: { shop: Shop }) {
   return (
     <PageShell>
       <ProductSection shop={shop} cart={cart} onCart={(updated) => void onCart(updated)} />
-      {cart && <AddressForm saved={step !== null} onSubmit={saveDetails} />}
+      {cart && <AddressForm saved={step !== null} onSubmit={saveDetails} fieldErrors={fieldErrorsOf(step)} />}
       {step && (
         <DeliverySection
           step={step}
           pendingKey={pendingKey}
           error={chooseError}
-          onChoose={(choice) => void choose(choice)}
+          savedNote={(cart && readChosenMethod(cart)?.deliveryNote) ?? ""}
+          onChoose={(choice, note) => void choose(choice, note)}
           onAction={onAction}
         />
       )}
@@ -118,6 +124,26 @@ export function App({ shop }: { shop: Shop }) {
       ) : null}
     </PageShell>
   )
+}
+
+/** The shopper's details a quote could not use, each field with the plugin's sentence, shown beside the field. */
+function fieldErrorsOf(step: LastmileDeliveryStep | null): Partial<Record<DetailField, string>> {
+  const missing = step?.unavailable.find((u) => u.code === "input_incomplete")
+  if (!missing) {
+    return {}
+  }
+  const fields = missing.fields.flatMap((field) => FIELD_OF[field] ?? [])
+  return Object.fromEntries(fields.map((field) => [field, missing.reason]))
+}
+
+type DetailField = "firstName" | "street" | "email" | "phone"
+
+/** The form's field for each detail the plugin names (`unavailable_fields`). */
+const FIELD_OF: Record<string, DetailField> = {
+  "shipping_address.phone": "phone",
+  "shipping_address.name": "firstName",
+  shipping_address: "street",
+  email: "email",
 }
 
 /** Takes the shopper to the field a reason asks about. */

@@ -3,6 +3,7 @@
  * plugin's storefront entry, and /mailbox, the emails a shopper was sent.
  */
 import "@medusajs/dashboard/css"
+import "./a11y.css"
 import { StrictMode } from "react"
 import { createRoot } from "react-dom/client"
 import { App } from "./app"

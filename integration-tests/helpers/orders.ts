@@ -114,7 +114,9 @@ export async function orderWith(
   shop: Storefront,
   seed: SeededStore,
   optionId: string,
-  beforeComplete?: () => void
+  beforeComplete?: () => void,
+  /** The choice's `data`, as a storefront sends it (`rate_code`, `delivery_note`). */
+  data?: Record<string, unknown>
 ): Promise<{ id: string; display_id: number }> {
   const cart = await shop.createCart({
     region_id: seed.regions.gbp,
@@ -122,7 +124,10 @@ export async function orderWith(
     shipping_address: londonShopper,
     items: [{ variant_id: seed.variants.tee, quantity: 1 }],
   })
-  const chosen = await shop.post(`/store/carts/${cart.id}/shipping-methods`, { option_id: optionId })
+  const chosen = await shop.post(
+    `/store/carts/${cart.id}/shipping-methods`,
+    data ? { option_id: optionId, data } : { option_id: optionId }
+  )
   expect(chosen.status).toBe(200)
   beforeComplete?.()
   return placeOrder(shop, cart.id)

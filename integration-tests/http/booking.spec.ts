@@ -54,7 +54,8 @@ medusaIntegrationTestRunner({
     const tasks = () => lastmileTasks(getContainer())
     const settledTask = (orderId: string, settled = ["booked", "failed", "needs_attention"]) =>
       waitForTask(getContainer(), orderId, (task) => settled.includes(task.status))
-    const orderWith = (optionId: string, beforeComplete?: () => void) => placeWith(shop, seed, optionId, beforeComplete)
+    const orderWith = (optionId: string, beforeComplete?: () => void, data?: Record<string, unknown>) =>
+      placeWith(shop, seed, optionId, beforeComplete, data)
 
     const fulfillmentsOf = (orderId: string) => orderFulfillments(getContainer(), orderId)
     /** What a confirmation page reads while it waits: where the booking stands, by the order id alone. */
@@ -105,6 +106,21 @@ medusaIntegrationTestRunner({
       expect(serviceTasks(order.id)).toHaveLength(1)
       expect(task.task_id).toBe(String(serviceTasks(order.id)[0].taskId))
       expect(task.tracking_id).toBe(serviceTasks(order.id)[0].trackingId)
+    })
+
+    it("shows the shopper's note to the courier to the merchant, and never sends it while send_delivery_note is off", async () => {
+      const note = "Gate code 4821: leave it in the porch"
+      const order = await orderWith(seed.options.nextDay, undefined, { delivery_note: note })
+      const task = await settledTask(order.id)
+
+      expect(task.status).toBe("booked")
+      expect(bookings(order.id)).toHaveLength(1)
+      expect(bookings(order.id)[0].body).not.toHaveProperty("order.note")
+      const admin = await adminFor(api, getContainer())
+      const view = await admin.get<{ delivery_note: unknown }>(`/admin/lastmile/orders/${order.id}`)
+      expect(view.data.delivery_note).toEqual({ text: note, to_service: "not_sent", send_enabled: false })
+      const [fulfillment] = await fulfillmentsOf(order.id)
+      expect(JSON.stringify([fulfillment.data, fulfillment.labels])).not.toContain("4821")
     })
 
     it("books a store collection with the store's external id and address", async () => {

@@ -4,10 +4,11 @@
  */
 import { type ChildProcess, spawn } from "node:child_process"
 import { createHmac } from "node:crypto"
-import { mkdirSync, writeFileSync } from "node:fs"
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { type Browser, type Page, chromium } from "playwright-core"
-import { DEMO_ADMIN, DEMO_SKUS } from "../../demo/settings"
+import { DEMO_ADMIN, DEMO_SKUS, readDemoState } from "../../demo/settings"
 import { DEMO_STORE_TO_CREATE } from "../../demo/store"
 import { londonLocations } from "../../packages/simulator/src"
 import { requestReplacement } from "../helpers/admin"
@@ -17,10 +18,16 @@ import { testSendATest } from "./lib/browser-send-test"
 import { check, placeDemoOrder } from "./lib/browser-shop"
 import { logIn, testInsights } from "./lib/browser-insights"
 import { defaultConfig } from "../../packages/simulator/src"
+import { auditLog, auditScreen } from "./lib/browser-a11y"
+import { auditInsightsPage, auditOrderWidget } from "./lib/browser-admin-a11y"
+import { KEYBOARD_NOTE, keyboardCheckout } from "./lib/browser-keyboard"
+import { buildRecipePage, serveRecipePage, testRecipe } from "./lib/browser-recipe"
 
 const PORT = Number(process.env.BROWSER_TEST_PORT ?? 9100)
 const SIM_PORT = Number(process.env.BROWSER_TEST_SIM_PORT ?? 4110)
 const SHOP_PORT = Number(process.env.BROWSER_TEST_STOREFRONT_PORT ?? 8100)
+/** The DTC recipe's test page (lib/recipe-page), which calls the demo's store API from its own origin. */
+const RECIPE_PORT = Number(process.env.BROWSER_TEST_RECIPE_PORT ?? SHOP_PORT + 1)
 const BASE = `http://localhost:${PORT}`
 const SIM = `http://127.0.0.1:${SIM_PORT}`
 const SHOP = `http://localhost:${SHOP_PORT}`
@@ -33,6 +40,7 @@ const env = {
   PORT: String(PORT),
   LASTMILE_SIM_PORT: String(SIM_PORT),
   STOREFRONT_PORT: String(SHOP_PORT),
+  STORE_CORS: `http://localhost:${SHOP_PORT},http://127.0.0.1:${SHOP_PORT},http://127.0.0.1:${RECIPE_PORT}`,
 }
 const say = (line: string) => process.stdout.write(`browser-test: ${line}\n`)
 /** The simulator's control API: JSON over fetch, a non-2xx answer thrown. */
@@ -69,6 +77,9 @@ function hs256(claims: Record<string, unknown>, secret: string): string {
 }
 
 async function main(): Promise<void> {
+  // Built before the demo starts, outside the project: `medusa develop` restarts on any new file in it.
+  const recipeDir = mkdtempSync(join(tmpdir(), "lastmile-recipe-page-"))
+  await buildRecipePage(recipeDir)
   const demo = start("demo", /demo: ready/)
   try {
     await Promise.race([
@@ -148,6 +159,7 @@ async function main(): Promise<void> {
         }
         await widget.scrollIntoViewIfNeeded()
         await widget.screenshot().then((png) => void docShots.set("order-widget.png", png))
+        await auditScreen(page, "the order widget with an exchange", '[data-testid="lastmile-order-widget"]')
         say(
           `order page shows the delivery, its tracking link and exchange ${exchangeId}: ${(await labels()).join(", ")}`
         )
@@ -161,13 +173,31 @@ async function main(): Promise<void> {
         await page.close()
       }
       await testStorefront(browser)
+      // The checkout with the keyboard alone, and the DTC recipe's components, each screen through axe-core.
+      const keyboardOrder = await keyboardCheckout(browser, {
+        shop: SHOP,
+        say,
+        docShots,
+        advanceOrder: async (orderId, value) => advanceTo((await taskOf(orderId)).taskId, value),
+      })
+      check((await taskOf(keyboardOrder)).note === KEYBOARD_NOTE, "the keyboard order's note did not reach the service")
+      await auditOrderWidget(browser, { base: BASE, orderId: keyboardOrder, note: KEYBOARD_NOTE, say })
+      const recipePage = await serveRecipePage(recipeDir, RECIPE_PORT)
+      try {
+        const pageUrl = `http://127.0.0.1:${RECIPE_PORT}`
+        await testRecipe(browser, { pageUrl, demo: readDemoState(), say, docShots })
+      } finally {
+        recipePage.close()
+      }
       const everyMailbox = /Every mailbox:\s+(\S+)/.exec(demo.output())?.[1]
       check(everyMailbox, "the demo printed no link to every mailbox")
       await testNotifications(browser, { base: BASE, shop: SHOP, sim, everyMailbox, say, shots, docShots })
       await testSendATest(browser, BASE, { say, docShots })
       await testInsights(browser, BASE, { say, docShots })
+      await auditInsightsPage(browser, { base: BASE, say })
     } finally {
       await browser.close()
+      rmSync(recipeDir, { recursive: true, force: true })
     }
   } finally {
     // The demo stops its database, simulator and Medusa on SIGTERM; give it time, then make sure.
@@ -180,6 +210,8 @@ async function main(): Promise<void> {
     for (const [name, png] of shots) {
       writeFileSync(join(OUT, name), png)
     }
+    // What axe-core found on each screen (the minor and moderate findings do not fail the run).
+    writeFileSync(join(OUT, "axe.json"), JSON.stringify(auditLog, null, 2))
   }
   // The storefront's screenshots illustrate the docs: replaced only by a run that passed.
   mkdirSync(SHOP_SHOTS, { recursive: true })
@@ -214,6 +246,7 @@ async function setUpByClicking(page: Page): Promise<void> {
     "the demo should start with no location linked"
   )
   await page.screenshot({ fullPage: true }).then((png) => shots.set("settings-before-setup.png", png))
+  await auditScreen(page, "Settings → Lastmile before setup", '[data-testid="lastmile-settings"]')
 
   for (const location of londonLocations(DEMO_SKUS)) {
     const key = location.externalLocationId!
@@ -248,6 +281,7 @@ async function setUpByClicking(page: Page): Promise<void> {
   await page.getByTestId("lastmile-connection").scrollIntoViewIfNeeded()
   await page.screenshot().then((png) => void docShots.set("settings-lastmile.png", png))
   await page.setViewportSize({ width: 1440, height: 1000 })
+  await auditScreen(page, "Settings → Lastmile after setup", '[data-testid="lastmile-settings"]')
   say(`setup by clicking: ${created.split("\n").filter(Boolean).length} item(s) created, the return option included`)
 }
 
@@ -281,6 +315,8 @@ interface SimTask {
   merchantOrderId: string
   trackingUrl: string
   status: { value: string }
+  /** The booking's order.note, when it carried one. */
+  note?: string
 }
 
 interface SimReturnTask extends SimTask {

@@ -1,4 +1,4 @@
-import { Alert, Button, Hint, Input, Label } from "@medusajs/ui"
+import { Alert, Button, Hint, Input, Label, Text } from "@medusajs/ui"
 import { type FormEvent, useState } from "react"
 import { SAMPLE_SHOPPER, SHOPPER_COUNTRY, type ShopperDetails } from "../lib/shopper"
 import { SectionCard } from "./section-card"
@@ -19,13 +19,18 @@ const FIELDS: { name: keyof ShopperDetails; label: string; type: string; autoCom
   },
 ]
 
-/** The shopper's name, address, email and phone; submitting saves them on the cart and loads the delivery step. */
+/**
+ * The shopper's name, address, email and phone; submitting saves them on the cart and loads the delivery step. A detail
+ * the courier cannot use (a phone that cannot be dialled) is said beside its field, which is marked invalid.
+ */
 export function AddressForm({
   saved,
   onSubmit,
+  fieldErrors = {},
 }: {
   saved: boolean
   onSubmit: (details: ShopperDetails) => Promise<string | null>
+  fieldErrors?: Partial<Record<keyof ShopperDetails, string>>
 }) {
   const [details, setDetails] = useState<ShopperDetails>(SAMPLE_SHOPPER)
   const [saving, setSaving] = useState(false)
@@ -47,23 +52,41 @@ export function AddressForm({
     >
       <form className="flex flex-col gap-y-4" onSubmit={(event) => void submit(event)}>
         <div className="grid grid-cols-2 gap-4">
-          {FIELDS.map((field) => (
-            <div key={field.name} className="flex flex-col gap-y-1">
-              <Label htmlFor={field.name} size="small" weight="plus">
-                {field.label}
-              </Label>
-              <Input
-                id={field.name}
-                name={field.name}
-                type={field.type}
-                autoComplete={field.autoComplete}
-                required
-                value={details[field.name]}
-                onChange={(event) => setDetails({ ...details, [field.name]: event.target.value })}
-              />
-              {field.hint && <Hint>{field.hint}</Hint>}
-            </div>
-          ))}
+          {FIELDS.map((field) => {
+            const problem = fieldErrors[field.name]
+            const described = [field.hint ? `${field.name}-hint` : null, problem ? `${field.name}-error` : null]
+              .filter(Boolean)
+              .join(" ")
+            return (
+              <div key={field.name} className="flex flex-col gap-y-1">
+                <Label htmlFor={field.name} size="small" weight="plus">
+                  {field.label}
+                </Label>
+                <Input
+                  id={field.name}
+                  name={field.name}
+                  type={field.type}
+                  autoComplete={field.autoComplete}
+                  required
+                  aria-invalid={problem ? true : undefined}
+                  aria-describedby={described || undefined}
+                  value={details[field.name]}
+                  onChange={(event) => setDetails({ ...details, [field.name]: event.target.value })}
+                />
+                {field.hint && <Hint id={`${field.name}-hint`}>{field.hint}</Hint>}
+                {problem && (
+                  <Text
+                    size="small"
+                    className="text-ui-fg-error"
+                    id={`${field.name}-error`}
+                    data-testid={`field-error-${field.name}`}
+                  >
+                    {field.label}: {problem}
+                  </Text>
+                )}
+              </div>
+            )
+          })}
           <div className="flex flex-col gap-y-1">
             <Label htmlFor="country" size="small" weight="plus">
               Country
@@ -71,7 +94,11 @@ export function AddressForm({
             <Input id="country" name="country" value={SHOPPER_COUNTRY.name} disabled readOnly />
           </div>
         </div>
-        {error && <Alert variant="error">{error}</Alert>}
+        {error && (
+          <Alert variant="error">
+            <span role="alert">{error}</span>
+          </Alert>
+        )}
         <div className="flex justify-end">
           <Button type="submit" isLoading={saving} data-testid="save-address">
             {saved ? "Update delivery options" : "Continue to delivery"}

@@ -1,15 +1,22 @@
 import { Spinner } from "@medusajs/icons"
-import { RadioGroup, Text, clx } from "@medusajs/ui"
-import type { ReactNode } from "react"
+import { Text, clx } from "@medusajs/ui"
+import type { KeyboardEvent, ReactNode } from "react"
 import type { LastmileChoice } from "medusa-plugin-lastmile-storefront"
 import { deliveryPrice } from "../lib/prices"
 import { WRAP_ANYWHERE, shown } from "../lib/shown-text"
 
-/** Where a choice stands in the step: chosen, being chosen, or waiting for another choice to settle. */
+/** Where a choice stands in the step: on the cart, being put there, or checked while the shopper compares. */
 export interface ChoiceState {
   selected: boolean
   pending: boolean
-  disabled: boolean
+  /** Checked with the arrow keys, not chosen yet: Enter (or the step's button) chooses it. */
+  draft: boolean
+}
+
+/** What the step does with a radio button's events (one radio group for every choice of the step). */
+export interface ChoiceHandlers {
+  onKeyDown: (event: KeyboardEvent<HTMLInputElement>, choice: LastmileChoice) => void
+  onChange: (choice: LastmileChoice) => void
 }
 
 const TEST_IDS: Record<LastmileChoice["kind"], string> = {
@@ -18,18 +25,23 @@ const TEST_IDS: Record<LastmileChoice["kind"], string> = {
 }
 
 /**
- * One choosable option, its title (the rate's name, or the store's) and its
- * price: the whole card is the radio button's label, so one click anywhere
- * chooses it.
+ * One choosable option: a native radio button whose label is the whole card, so one click anywhere chooses it. Its
+ * accessible name is the choice as one sentence (`spokenText`: name, price, window, CO₂); what the card shows is for
+ * the eye, and hidden from a screen reader, which has it all in that sentence.
  */
 export function ChoiceCard({
   choice,
   selected,
   pending,
-  disabled,
+  draft,
+  handlers,
+  describedBy,
   children,
 }: ChoiceState & {
   choice: LastmileChoice
+  handlers: ChoiceHandlers
+  /** The step's instructions (how the keyboard compares and chooses). */
+  describedBy: string
   children?: ReactNode
 }) {
   const id = `choice-${choice.key}`
@@ -41,14 +53,27 @@ export function ChoiceCard({
       data-store={choice.kind === "collection" ? (choice.merchantLocationId ?? "") : undefined}
       data-selected={selected}
       data-pending={pending}
+      data-draft={draft}
       className={clx(
-        "bg-ui-bg-base transition-fg flex cursor-pointer items-start gap-x-3 rounded-lg p-3",
+        "lm-choice bg-ui-bg-base transition-fg flex cursor-pointer items-start gap-x-3 rounded-lg p-3",
         "hover:bg-ui-bg-base-hover",
         selected ? "shadow-borders-interactive-with-active" : "shadow-borders-base"
       )}
     >
-      <RadioGroup.Item id={id} value={choice.key} disabled={disabled} aria-label={title} />
-      <div className="flex min-w-0 flex-1 flex-col gap-y-1" style={WRAP_ANYWHERE}>
+      <input
+        id={id}
+        type="radio"
+        name="lastmile-choice"
+        className="lm-radio"
+        value={choice.key}
+        checked={selected || draft}
+        aria-label={shown(choice.spokenText, 600)}
+        aria-describedby={describedBy}
+        onKeyDown={(event) => handlers.onKeyDown(event, choice)}
+        onChange={() => handlers.onChange(choice)}
+        data-testid="choice-radio"
+      />
+      <div className="flex min-w-0 flex-1 flex-col gap-y-1" style={WRAP_ANYWHERE} aria-hidden="true">
         <div className="flex items-start justify-between gap-x-2">
           <Text weight="plus" data-testid="choice-title">
             {title}

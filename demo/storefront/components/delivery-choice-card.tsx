@@ -1,13 +1,16 @@
 import { Badge, Text } from "@medusajs/ui"
 import type { LastmileDeliveryChoice } from "medusa-plugin-lastmile-storefront"
-import { ChoiceCard, type ChoiceState } from "./choice-card"
+import { ChoiceCard, type ChoiceHandlers, type ChoiceState } from "./choice-card"
 import { PriceBadge } from "./price-badge"
 
 /**
  * A delivery rate: its price (an estimate during an outage, or the price a
  * choice keeps through one), window, CO₂ saving and the service's text.
  */
-export function DeliveryChoiceCard({ choice, ...state }: ChoiceState & { choice: LastmileDeliveryChoice }) {
+export function DeliveryChoiceCard({
+  choice,
+  ...state
+}: ChoiceState & { choice: LastmileDeliveryChoice; handlers: ChoiceHandlers; describedBy: string }) {
   return (
     <ChoiceCard choice={choice} {...state}>
       {choice.windowText && (

@@ -37,9 +37,14 @@ export function OrderConfirmation({ shop, order, onNewOrder }: { shop: Shop; ord
             )}
           </div>
         )}
+        {chosen?.deliveryNote && (
+          <Text size="small" className="text-ui-fg-subtle" data-testid="confirmation-note">
+            Your note for the courier: “{shown(chosen.deliveryNote, 300)}”
+          </Text>
+        )}
         {order.email && (
           <a
-            className="text-ui-fg-interactive self-start text-sm"
+            className="lm-link text-ui-fg-interactive self-start text-sm"
             href={mailboxPath(order.email)}
             target="_blank"
             rel="noreferrer"

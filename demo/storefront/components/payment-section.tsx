@@ -67,6 +67,11 @@ export function PaymentSection({
           value={deliveryPrice(method?.amount ?? cart.shipping_subtotal ?? 0, cart.currency_code)}
           testId="summary-delivery"
         />
+        {chosen?.deliveryNote && (
+          <Text size="small" className="text-ui-fg-subtle" data-testid="summary-note">
+            Note for the courier: “{shown(chosen.deliveryNote, 300)}”
+          </Text>
+        )}
         <Row label="Tax" value={money(cart.tax_total)} />
         <div className="border-ui-border-base mt-1 border-t pt-2">
           <Row label="Total" value={money(cart.total)} strong />
@@ -74,7 +79,7 @@ export function PaymentSection({
       </div>
       {error && (
         <Alert variant="error" data-testid="payment-error">
-          {error}
+          <span role="alert">{error}</span>
         </Alert>
       )}
       <div className="flex justify-end">

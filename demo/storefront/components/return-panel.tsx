@@ -1,4 +1,4 @@
-import { Alert, Button, Heading, Label, RadioGroup, Text } from "@medusajs/ui"
+import { Alert, Button, Heading, Text } from "@medusajs/ui"
 import { useState } from "react"
 import { shopperMessage } from "../lib/messages"
 import type { ReturnOffer, ReturnableItem } from "../lib/returns"
@@ -136,16 +136,25 @@ function ReturnOfferForm({
   const picked = returnable.find((item) => item.id === itemId)
   return (
     <div className="flex flex-col gap-y-3">
-      <RadioGroup value={itemId ?? ""} onValueChange={onPick} className="flex flex-col gap-y-2">
+      <fieldset className="flex flex-col gap-y-2">
+        <legend className="txt-small-plus text-ui-fg-subtle mb-1">Which item?</legend>
         {returnable.map((item) => (
-          <div key={item.id} className="flex items-center gap-x-2" data-testid="return-item">
-            <RadioGroup.Item id={`return-${item.id}`} value={item.id} disabled={sending} />
-            <Label htmlFor={`return-${item.id}`} size="small">
+          <label key={item.id} className="flex cursor-pointer items-center gap-x-2" data-testid="return-item">
+            <input
+              type="radio"
+              name="return-item"
+              className="lm-radio"
+              value={item.id}
+              checked={itemId === item.id}
+              disabled={sending}
+              onChange={() => onPick(item.id)}
+            />
+            <Text size="small" as="span">
               1 × {item.title}
-            </Label>
-          </div>
+            </Text>
+          </label>
         ))}
-      </RadioGroup>
+      </fieldset>
       <Text size="small" className="text-ui-fg-subtle">
         A courier will collect it from {offer.collectFrom ?? "your address"}.
       </Text>

@@ -3,6 +3,7 @@ import {
   ESTIMATE_NOTE,
   KEPT_NOTE,
   type LastmileDeliveryStep,
+  chosenUnavailableText,
   type LastmileShopperAction,
   type LastmileStepVerdict,
   type LastmileVerdictKind,
@@ -14,7 +15,8 @@ import { shown } from "../lib/shown-text"
  * cart lost at its last change (the method was removed: choose again); what
  * the step comes to when nothing can be offered (a detail to fix, an outage,
  * an address nothing serves) with the one thing to do about it; a choice that
- * can no longer be offered; and what a price is when it is not a live one.
+ * can no longer be offered (whatever else is); and what a price is when it is
+ * not a live one. The step's live region reads them out when they change.
  */
 export function StepNotices({
   step,
@@ -23,7 +25,6 @@ export function StepNotices({
   step: LastmileDeliveryStep
   onAction: (action: LastmileShopperAction) => void
 }) {
-  const offered = step.delivery.length + step.collection.length > 0
   const verdict = step.reasons.verdict
   return (
     <>
@@ -33,9 +34,9 @@ export function StepNotices({
         </Alert>
       )}
       {verdict && <VerdictAlert verdict={verdict} onAction={onAction} />}
-      {step.chosenUnavailable && offered && (
+      {step.chosenUnavailable && (
         <Alert variant="warning" data-testid="chosen-unavailable">
-          {step.chosenUnavailable.name}, your choice, cannot be offered any more. Please choose another option.
+          {shown(chosenUnavailableText(step.chosenUnavailable), 400)}
         </Alert>
       )}
       {step.delivery.some((choice) => choice.estimate) && (

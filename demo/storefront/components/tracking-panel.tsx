@@ -102,7 +102,8 @@ export function TrackingPanel({ shop, orderId }: { shop: Shop; orderId: string }
           {badge?.text ?? BADGE_TEXT[tracking.kind][tracking.status]}
         </Badge>
       </div>
-      <Text size="small" data-testid="tracking-status-text">
+      {/* Said again by a screen reader as the order moves (booked, out for delivery, delivered). */}
+      <Text size="small" role="status" data-testid="tracking-status-text">
         {text.statusText}
       </Text>
       {tracking.status !== "canceled" && <TrackingStages tracking={tracking} />}
@@ -155,6 +156,7 @@ function TrackingStages({ tracking }: { tracking: LastmileOrderTracking }) {
           )}
           <Text size="small" className={index <= reached ? "text-ui-fg-base" : "text-ui-fg-muted"}>
             {stage}
+            <span className="sr-only">{index <= reached ? ": done" : ": to come"}</span>
           </Text>
         </li>
       ))}

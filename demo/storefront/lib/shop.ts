@@ -5,7 +5,7 @@
 import Medusa from "@medusajs/js-sdk"
 import type { HttpTypes } from "@medusajs/types"
 import {
-  type LastmileChoiceRef,
+  type LastmileChosenRef,
   type LastmileDeliveryStep,
   type LastmileOrderTracking,
   type LastmileStorefront,
@@ -86,8 +86,11 @@ export class Shop {
     return this.lastmile.loadDeliveryStep(cart.id, { cart, ...DISPLAY })
   }
 
-  /** One click: the rate or store on the cart; the step re-read so the choice shows as the cart holds it. */
-  async choose(cartId: string, choice: LastmileChoiceRef): Promise<{ cart: Cart; step: LastmileDeliveryStep }> {
+  /**
+   * One click: the rate or store on the cart (a delivery with the shopper's note to the courier); the step re-read so
+   * the choice shows as the cart holds it.
+   */
+  async choose(cartId: string, choice: LastmileChosenRef): Promise<{ cart: Cart; step: LastmileDeliveryStep }> {
     const cart = await this.lastmile.choose<Cart>(cartId, choice)
     const step = toDeliveryStep(await this.lastmile.listRates(cartId), { cart, ...DISPLAY })
     return { cart, step }

@@ -27,7 +27,10 @@ Options (environment variable in brackets):
                         409 on a repeated booking, booking answers without a tracking URL, and
                         returns that the lookup does not find, that show no taskType, and that are
                         booked again (a second task) when repeated; terse statuses (EN_ROUTE,
-                        COMPLETED for deliveries and collections alike, READY_FOR_PICKUP, ATTEMPTED)
+                        COMPLETED for deliveries and collections alike, READY_FOR_PICKUP, ATTEMPTED),
+                        and a booking's order.note (not in the spec) refused with a 400
+  --order-note <mode>   accept | refuse [LASTMILE_SIM_ORDER_NOTE]: whether bookings may carry order.note,
+                        the shopper's note to the courier (default: the profile's; default accepts, strict refuses)
   --help                this text
 
 Control API (no key; loopback only): GET /__sim/requests, POST|DELETE /__sim/faults,
@@ -52,6 +55,7 @@ async function main(): Promise<void> {
       skus: { type: "string" },
       latency: { type: "string" },
       profile: { type: "string" },
+      "order-note": { type: "string" },
       help: { type: "boolean" },
     },
   })
@@ -63,6 +67,10 @@ async function main(): Promise<void> {
   const profile = values.profile ?? env.LASTMILE_SIM_PROFILE ?? "default"
   if (!SIMULATOR_PROFILES.includes(profile as SimulatorProfile)) {
     throw new Error(`--profile must be one of ${SIMULATOR_PROFILES.join(", ")} (got "${profile}")`)
+  }
+  const orderNote = values["order-note"] ?? env.LASTMILE_SIM_ORDER_NOTE
+  if (orderNote !== undefined && orderNote !== "accept" && orderNote !== "refuse") {
+    throw new Error(`--order-note must be accept or refuse (got "${orderNote}")`)
   }
   const port = Number(values.port ?? env.LASTMILE_SIM_PORT ?? 4010)
   const host = values.host ?? env.LASTMILE_SIM_HOST ?? "127.0.0.1"
@@ -78,6 +86,7 @@ async function main(): Promise<void> {
     config: {
       apiKey: values["api-key"] ?? env.LASTMILE_API_KEY ?? DEFAULT_SIMULATOR_API_KEY,
       webhookUrl: values["webhook-url"] ?? env.LASTMILE_SIM_WEBHOOK_URL,
+      ...(orderNote ? { orderNote } : {}),
     },
     locations,
   })

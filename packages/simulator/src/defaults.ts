@@ -50,6 +50,7 @@ export function defaultConfig(overrides: SimulatorConfigPatch = {}): SimulatorCo
     returnTaskType: "RETURN",
     returnDeduplication: true,
     cancelledStatus: "CANCELLED",
+    orderNote: "accept",
     webhook: { payload: "full", retryBaseMs: 200, retryMaxMs: 10_000, maxAttempts: 30 },
   }
   return mergeConfig(base, overrides)
@@ -77,10 +78,12 @@ export function mergeConfig<T extends SimulatorConfigPatch>(config: T, patch: Si
  * terse values: a delivery never says OUT_FOR_DELIVERY or DELIVERED (EN_ROUTE,
  * COMPLETED), a collection is READY_FOR_PICKUP and then COMPLETED like a
  * delivery (only the task's mode tells collected from delivered), and a
- * failed attempt is ATTEMPTED.
+ * failed attempt is ATTEMPTED. A booking's `order.note`, a field the spec
+ * does not show, is refused (400) unless `orderNote` says the service takes it.
  */
 export function strictProfile(): SimulatorConfigPatch {
   return {
+    orderNote: "refuse",
     rateDeliveryTypeField: false,
     rateCodes: "per_quote",
     nullOptionalFields: true,

@@ -31,7 +31,7 @@ interface ValidRequest {
   collection: { address: SimAddress; merchantLocationId?: string }
   delivery: { address: SimAddress }
   customer: { firstName: string; lastName: string; email: string; phoneNumber: string }
-  order: { merchantOrderId: string; merchantOrderName: string; lineItems: QuoteLine[] }
+  order: { merchantOrderId: string; merchantOrderName: string; lineItems: QuoteLine[]; note?: string }
   rateCode?: string
 }
 
@@ -243,6 +243,7 @@ export class SimulatorState {
       collection: request.collection,
       delivery: request.delivery,
       customer: request.customer,
+      ...(request.order.note !== undefined ? { note: request.order.note } : {}),
       statusHistory: [{ value: first, at: createdAt }],
     }
     this.tasks.push(task)
@@ -497,6 +498,17 @@ export class SimulatorState {
       }
     }
     const invalid: string[] = []
+    if (order.note !== undefined) {
+      // Not a field of the spec's: a strict service refuses what it does not know.
+      if (this.config.orderNote === "refuse") {
+        throw new SimulatorError(400, "VALIDATION_ERROR", "Request is not valid: unknown field order.note", {
+          unknown: ["order.note"],
+        })
+      }
+      if (typeof order.note !== "string") {
+        invalid.push("order.note (text)")
+      }
+    }
     if (typeof customer.phoneNumber === "string" && customer.phoneNumber && !E164.test(customer.phoneNumber)) {
       invalid.push("customer.phoneNumber (international format, e.g. +447700900123)")
     }
@@ -540,6 +552,7 @@ export class SimulatorState {
         merchantOrderId: order.merchantOrderId as string,
         merchantOrderName: order.merchantOrderName as string,
         lineItems,
+        ...(typeof order.note === "string" ? { note: order.note } : {}),
       },
       rateCode: b.rateCode as string | undefined,
     }

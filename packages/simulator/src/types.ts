@@ -142,6 +142,12 @@ export interface SimulatorConfig {
   returnDeduplication: boolean
   /** The status a task moves to when the merchant cancels it in the service's app (the API has no cancel). */
   cancelledStatus: string
+  /**
+   * Whether a booking's `order.note` (the shopper's note to the courier, which the spec does not show) is taken and
+   * kept on the task, or refused with a 400 as a field the service does not know. Default "accept"; `strict` refuses
+   * it unless told the service takes it.
+   */
+  orderNote: "accept" | "refuse"
   webhook: {
     /** "full" carries the task; "minimal" only its id (the payload is not shown). */
     payload: "full" | "minimal"
@@ -170,6 +176,8 @@ export interface SimTask {
   collection: unknown
   delivery: unknown
   customer: unknown
+  /** The booking's `order.note`, when it carried one the service took. */
+  note?: string
   statusHistory: { value: string; at: string }[]
   /** A new window after a failed attempt (only with `reattemptWindow`). */
   window?: { from: string; to: string }

@@ -42,6 +42,12 @@ export interface LastmileChoiceBase extends LastmileChoiceRef {
   window: LastmileWindow | null
   priceText: string
   windowText: string | null
+  /**
+   * The choice as one sentence, for a screen reader (the row's accessible name): its name, price, window and CO₂
+   * saving, or a store's address, then its text ("Next day eco, £3.95, delivered tomorrow between 12:00 and 22:00,
+   * saving 1.1 kg CO₂. By cargo bike.").
+   */
+  spokenText: string
 }
 
 export interface LastmileDeliveryChoice extends LastmileChoiceBase {

@@ -34,6 +34,8 @@ export interface LastmileChosenMethod {
   store: { name: string | null; address: LastmileStoreAddress | null } | null
   /** Chosen at the merchant's outage price, without a live quote. */
   fallback: boolean
+  /** The shopper's note to the courier (a delivery's), as kept; null without one. */
+  deliveryNote: string | null
 }
 
 /**
@@ -69,6 +71,7 @@ export function readChosenMethod(holder: {
     description: text(data.description),
     store,
     fallback: data.fallback === true,
+    deliveryNote: kind === "delivery" ? text(data.deliveryNote) : null,
   }
 }
 

@@ -2,7 +2,7 @@
  * The storefront's requests over the app's own js-sdk instance: rates, a choice, tracking and the booking, each in one
  * request; every failure a LastmileStorefrontError whose `reason` a storefront decides by.
  */
-import type { LastmileChoiceRef } from "./choices.js"
+import type { LastmileChoice, LastmileChoiceRef } from "./choices.js"
 import type { LastmileOrderBookingResponse, LastmileRatesResponse } from "./contract.js"
 import { type LastmileDeliveryStep, type LastmileDeliveryStepOptions, toDeliveryStep } from "./delivery-step.js"
 import {
@@ -60,13 +60,15 @@ export interface LastmileStorefront {
   /**
    * Puts a choice of the step on the cart: `POST /store/carts/:id/shipping-methods`
    * with `{ option_id, data: { rate_code } }` for a delivery rate, `{ option_id }`
-   * for a store (its one rate) or an option priced by its rule. Resolves with
-   * the cart (its methods' `data` included); a refusal (400) rejects with the
-   * plugin's sentence for the shopper (`reason: "refused"`).
+   * for a store (its one rate) or an option priced by its rule. A delivery
+   * carries the shopper's note to the courier as `data.delivery_note` when
+   * `deliveryNote` is given (an empty one removes it; left out, the cart's note
+   * is kept). Resolves with the cart (its methods' `data` included); a refusal
+   * (400) rejects with the plugin's sentence for the shopper (`reason: "refused"`).
    */
   choose<TCart extends LastmileCartLike = LastmileCartLike>(
     cartId: string,
-    choice: LastmileChoiceRef,
+    choice: LastmileChosenRef,
     options?: LastmileRequestOptions
   ): Promise<TCart>
   /** `GET /store/lastmile/orders/:id/booking`: where the booking of the order's delivery stands. */
@@ -162,13 +164,11 @@ export function createLastmileStorefront(
     },
     async choose<TCart extends LastmileCartLike = LastmileCartLike>(
       cartId: string,
-      choice: LastmileChoiceRef,
+      choice: LastmileChosenRef,
       options?: LastmileRequestOptions
     ): Promise<TCart> {
-      const body =
-        choice.rateCode === null
-          ? { option_id: choice.shippingOptionId }
-          : { option_id: choice.shippingOptionId, data: { rate_code: choice.rateCode } }
+      const data = choiceData(choice)
+      const body = data ? { option_id: choice.shippingOptionId, data } : { option_id: choice.shippingOptionId }
       const { cart } = await request<{ cart: TCart }>(
         "choose",
         `/store/carts/${encodeURIComponent(cartId)}/shipping-methods`,
@@ -183,6 +183,24 @@ export function createLastmileStorefront(
       return waitForTracking(() => retrieveTracking(orderId, requestOptions), wait)
     },
   }
+}
+
+/**
+ * A choice as `choose` sends it: a choice of the step (or its reference), and for a delivery the shopper's note to the
+ * courier. A store's choice carries no note: a collection has no courier.
+ */
+export type LastmileChosenRef = (LastmileChoiceRef | LastmileChoice) & { deliveryNote?: string | null }
+
+function choiceData(choice: LastmileChosenRef): Record<string, unknown> | null {
+  const data: Record<string, unknown> = {}
+  if (choice.rateCode !== null) {
+    data.rate_code = choice.rateCode
+  }
+  const collection = "kind" in choice && choice.kind === "collection"
+  if (choice.deliveryNote !== undefined && !collection) {
+    data.delivery_note = choice.deliveryNote ?? ""
+  }
+  return Object.keys(data).length ? data : null
 }
 
 /**

@@ -201,6 +201,11 @@ export interface LastmileShippingMethodData {
   fallback?: boolean
   /** The store to collect from (collection). */
   store?: LastmileStoreView | null
+  /**
+   * The shopper's note to the courier (a delivery's, as they wrote it, cleaned): like the address, shown to whoever
+   * holds the cart or order id, never put on the fulfillment.
+   */
+  deliveryNote?: string | null
 }
 
 /** What a booking puts in a fulfillment's `data`, as the store API shows it. */

@@ -12,7 +12,7 @@ import {
   choiceKey,
   isLastmileProviderId,
 } from "./choices.js"
-import { ESTIMATE_NOTE, text } from "./chosen-method.js"
+import { ESTIMATE_NOTE, lastmileKindOf, readChosenMethod, text } from "./chosen-method.js"
 import type {
   LastmileDeliveryRate,
   LastmileLostChoice,
@@ -21,7 +21,8 @@ import type {
   LastmileWindow,
 } from "./contract.js"
 import { type LastmileFormatOptions, formatAmount, formatCo2Savings, formatWindow } from "./format.js"
-import { readStoreAddress } from "./store-address.js"
+import { readStoreAddress, storeAddressUnlessIn } from "./store-address.js"
+import { spokenChoiceText, spokenOfferText } from "./spoken-text.js"
 import type { LastmileCartLike, LastmileCartShippingMethod } from "./types.js"
 import { type LastmileUnavailableSummary, summariseUnavailable } from "./unavailable-reasons.js"
 
@@ -48,7 +49,10 @@ export interface LastmileDeliveryStep {
   selectedKey: string | null
   /**
    * The option (or rate) the cart's method holds when it can no longer be
-   * offered: the shopper must choose again. Null when a cart was not given.
+   * offered, whether the route lists it as unavailable or no longer lists it
+   * (`code: "not_listed"`): the shopper must choose again; say it with
+   * `chosenUnavailableText`, whatever else is offered. Null when a cart was
+   * not given, or its choice is offered.
    */
   chosenUnavailable: LastmileUnavailableOption | null
   /**
@@ -59,6 +63,11 @@ export interface LastmileDeliveryStep {
   lostChoice: LastmileLostChoice | null
   /** What cannot be offered, each reason once with what the shopper can do (see `summariseUnavailable`). */
   reasons: LastmileUnavailableSummary
+  /**
+   * The step in a few sentences, for a live region (`role="status"`) to announce when it changes: a choice lost or
+   * no longer offered, what the step comes to, what can be chosen (from which price) and what the cart holds.
+   */
+  announcement: string
 }
 
 export interface LastmileDeliveryStepOptions extends LastmileFormatOptions {
@@ -94,11 +103,11 @@ export function toDeliveryStep(
         fields: option.unavailable_fields ?? [],
       })
     } else if (option.type === "collection") {
-      collection.push(collectionChoice(option, option.amount, options))
+      collection.push(spoken(collectionChoice(option, option.amount, options), options))
     } else {
       const heldRateName = text(methodOf(options.cart, option.shipping_option_id)?.data?.rateName)
       const { choices, refused } = deliveryChoices(option, option.amount, heldRateName, options)
-      delivery.push(...choices)
+      delivery.push(...choices.map((choice) => spoken(choice, options)))
       unavailable.push(...refused)
     }
   }
@@ -113,13 +122,37 @@ export function toDeliveryStep(
     reasons: summariseUnavailable({ delivery, collection, unavailable }),
   }
   const selectedKey = options.cart ? selectedChoiceKey(step, options.cart) : null
-  return {
+  const whole = {
     ...step,
     selectedKey,
     chosenUnavailable: options.cart && selectedKey === null ? chosenUnavailable(unavailable, options.cart) : null,
     // The route says it only while the cart holds no method; a cart read since may hold a new choice.
     lostChoice: options.cart?.shipping_methods?.length ? null : (response.lost_choice ?? null),
   }
+  return { ...whole, announcement: announcementOf(whole, options) }
+}
+
+/** What a live region says of the step: what went, what it comes to, what can be chosen and what is chosen. */
+function announcementOf(step: Omit<LastmileDeliveryStep, "announcement">, format: LastmileFormatOptions): string {
+  const choices: LastmileChoice[] = [...step.delivery, ...step.collection]
+  const cheapest = step.delivery.length
+    ? Math.min(...step.delivery.map((choice) => choice.amount))
+    : Number.POSITIVE_INFINITY
+  const counts = spokenOfferText({ delivery: step.delivery.length, collection: step.collection.length })
+  const from =
+    step.delivery.length > 1 && Number.isFinite(cheapest)
+      ? ` Delivery from ${formatAmount(cheapest, step.currencyCode, format)}.`
+      : ""
+  const selected = choices.find((choice) => choice.key === step.selectedKey)
+  return [
+    step.lostChoice?.reason,
+    step.chosenUnavailable ? chosenUnavailableText(step.chosenUnavailable) : null,
+    step.reasons.verdict?.text,
+    `${counts}${from}`,
+    selected ? `Chosen: ${selected.spokenText}` : null,
+  ]
+    .filter(Boolean)
+    .join(" ")
 }
 
 /** The cart's latest method for a shipping option. */
@@ -130,7 +163,19 @@ function methodOf(
   return [...(cart?.shipping_methods ?? [])].reverse().find((m) => m.shipping_option_id === shippingOptionId)
 }
 
-/** What the cart's latest lastmile method holds, among what cannot be offered: the option, or its picked rate. */
+/** Said of an option, or a rate, that the cart holds and that can no longer be offered. */
+export function chosenUnavailableText(option: Pick<LastmileUnavailableOption, "name">): string {
+  return `${option.name}, your choice, cannot be offered any more. Please choose another option.`
+}
+
+/** Why a choice the cart holds is offered no more when the route no longer lists it at all. */
+const NOT_LISTED_REASON = "This option is no longer offered for this cart."
+
+/**
+ * What the cart's latest lastmile method holds when no choice of the step is it: the option, or its picked rate, among
+ * what cannot be offered; else (the route lists it no more: a rate the quote dropped, an option no longer offered for
+ * the address) the method itself, so the step can always say that the choice went.
+ */
 function chosenUnavailable(
   unavailable: LastmileUnavailableOption[],
   cart: LastmileCartLike
@@ -138,12 +183,30 @@ function chosenUnavailable(
   const method = [...(cart.shipping_methods ?? [])]
     .reverse()
     .find((m) => unavailable.some((u) => u.shippingOptionId === m.shipping_option_id))
-  if (!method) {
+  if (method) {
+    const ofOption = unavailable.filter((u) => u.shippingOptionId === method.shipping_option_id)
+    const rateCode = method.data?.rateCode
+    const listed = ofOption.find((u) => u.rateCode === null) ?? ofOption.find((u) => u.rateCode === rateCode)
+    if (listed) {
+      return listed
+    }
+  }
+  const held = [...(cart.shipping_methods ?? [])].reverse().find((m) => lastmileKindOf(m.data) !== null)
+  const chosen = held ? readChosenMethod({ shipping_methods: [held] }) : null
+  if (!held?.shipping_option_id || !chosen) {
     return null
   }
-  const ofOption = unavailable.filter((u) => u.shippingOptionId === method.shipping_option_id)
-  const rateCode = method.data?.rateCode
-  return ofOption.find((u) => u.rateCode === null) ?? ofOption.find((u) => u.rateCode === rateCode) ?? null
+  const rateCode = chosen.kind === "delivery" ? text(held.data?.rateCode) : null
+  return {
+    kind: chosen.kind,
+    key: choiceKey({ shippingOptionId: held.shipping_option_id, rateCode }),
+    shippingOptionId: held.shipping_option_id,
+    rateCode,
+    name: chosen.name ?? chosen.optionName ?? (chosen.kind === "collection" ? "Collection" : "Delivery"),
+    reason: NOT_LISTED_REASON,
+    code: "not_listed",
+    fields: [],
+  }
 }
 
 function deliveryChoices(
@@ -243,7 +306,18 @@ function choiceBase(
     window,
     priceText: formatAmount(amount, option.currency_code, format),
     windowText: formatWindow(window, format),
+    // Said once the choice is whole (its name, CO₂ or address): see `spoken`.
+    spokenText: "",
   }
+}
+
+/** The choice with its sentence for a screen reader. */
+function spoken<T extends LastmileChoice>(choice: T, format: LastmileFormatOptions): T {
+  const extra =
+    choice.kind === "delivery"
+      ? { co2Text: choice.co2Text }
+      : { addressText: storeAddressUnlessIn(choice.address, choice.description) }
+  return { ...choice, spokenText: spokenChoiceText({ ...choice, ...extra }, format) }
 }
 
 function priceNoteOf(option: Pick<LastmileOptionRate, "fallback" | "kept">): string | null {

@@ -84,12 +84,12 @@ export function formatCo2Savings(
 }
 
 /** The date an instant falls on in a time zone, as YYYY-MM-DD (en-CA writes dates that way). */
-function calendarDay(date: Date, timeZone: string | undefined): string {
+export function calendarDay(date: Date, timeZone: string | undefined): string {
   return new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone }).format(date)
 }
 
 /** Whole calendar days from `from` to `to` in the time zone (not 24-hour periods). */
-function daysBetween(from: Date, to: Date, timeZone: string | undefined): number {
+export function daysBetween(from: Date, to: Date, timeZone: string | undefined): number {
   const utcMidnight = (date: Date) => Date.parse(`${calendarDay(date, timeZone)}T00:00:00Z`)
   return Math.round((utcMidnight(to) - utcMidnight(from)) / 86_400_000)
 }

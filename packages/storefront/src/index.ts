@@ -20,6 +20,7 @@ export {
   readChosenMethod,
 } from "./chosen-method.js"
 export {
+  type LastmileChosenRef,
   type LastmileLogger,
   type LastmileStorefront,
   type LastmileStorefrontOptions,
@@ -45,6 +46,7 @@ export {
   type LastmileDeliveryStepOptions,
   ESTIMATE_NOTE,
   KEPT_NOTE,
+  chosenUnavailableText,
   isLastmileShippingOption,
   selectedChoiceKey,
   toDeliveryStep,
@@ -104,3 +106,12 @@ export type {
   LastmileSdk,
   LastmileStoreAddress,
 } from "./types.js"
+export {
+  DELIVERY_NOTE_MAX_LENGTH,
+  DELIVERY_NOTE_TEXT,
+  cleanDeliveryNote,
+  deliveryNoteCounterText,
+  deliveryNoteLength,
+  deliveryNoteProblem,
+} from "./delivery-note.js"
+export { type LastmileSpokenChoice, formatSpokenWindow, spokenChoiceText, spokenOfferText } from "./spoken-text.js"

@@ -23,11 +23,13 @@ export function refreshLocationViews(client: QueryClient): void {
 export type {
   Check,
   CollectionSwitchResult,
+  DeliveryNoteView,
   LastmileOverview as Overview,
   LocationMappingResult,
   LocationView,
   NotificationTestReport,
   NotificationsOverview,
+  OrderTasksResponse,
   SetupReport,
   SetupRequest,
   StockLocationLastmileView,

@@ -2,7 +2,7 @@ import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
 import { Badge, Button, Container, Heading, Text, toast, usePrompt } from "@medusajs/ui"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
-import { type TaskView, sdk } from "../lib/sdk"
+import { type DeliveryNoteView, type OrderTasksResponse, type TaskView, sdk } from "../lib/sdk"
 import { WRAP_ANYWHERE, httpLink, shown } from "../lib/shown-text"
 
 const BOOKING_WORDS: Record<TaskView["status"], string> = {
@@ -35,7 +35,7 @@ const LastmileOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => 
   const key = ["lastmile", "order", order.id]
   const { data } = useQuery({
     queryKey: key,
-    queryFn: () => sdk.client.fetch<{ tasks: TaskView[] }>(`/admin/lastmile/orders/${order.id}`),
+    queryFn: () => sdk.client.fetch<OrderTasksResponse>(`/admin/lastmile/orders/${order.id}`),
   })
   const reload = () => {
     client.invalidateQueries({ queryKey: key })
@@ -45,7 +45,10 @@ const LastmileOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => 
     mutationFn: () =>
       sdk.client.fetch<{ tasks: TaskView[] }>(`/admin/lastmile/orders/${order.id}/refresh`, { method: "POST" }),
     onSuccess: (result) => {
-      client.setQueryData(key, { tasks: result.tasks })
+      client.setQueryData<OrderTasksResponse>(key, (before) => ({
+        tasks: result.tasks,
+        delivery_note: before?.delivery_note ?? null,
+      }))
       client.invalidateQueries({ queryKey: ["orders"] })
     },
     onError: (error: Error) => toast.error(error.message),
@@ -74,7 +77,8 @@ const LastmileOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => 
     }
   }
   const tasks = data?.tasks ?? []
-  if (!tasks.length) {
+  const note = data?.delivery_note ?? null
+  if (!tasks.length && !note) {
     return null
   }
   return (
@@ -87,6 +91,7 @@ const LastmileOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => 
           </Button>
         )}
       </div>
+      {note && <CourierNote note={note} />}
       {tasks.map((task) => (
         <div key={task.id} className="flex flex-col gap-y-2 px-6 py-4" data-testid="lastmile-task">
           <div className="flex items-center justify-between gap-x-2">
@@ -115,7 +120,7 @@ const LastmileOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => 
                 href={httpLink(task.tracking_url)}
                 target="_blank"
                 rel="noreferrer"
-                className="text-ui-fg-interactive"
+                className="text-ui-fg-base underline"
                 data-testid="lastmile-tracking-link"
               >
                 {shown(task.tracking_id ?? task.tracking_url, 100)}
@@ -190,6 +195,41 @@ const LastmileOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => 
         </div>
       ))}
     </Container>
+  )
+}
+
+const NOTE_SENT_WORDS: Record<DeliveryNoteView["to_service"], (enabled: boolean) => string> = {
+  sent: () => "Sent to the courier with the booking.",
+  refused: () =>
+    "The service refused the note, so the delivery was booked without it: pass it on to the courier yourself.",
+  not_sent: (enabled) =>
+    enabled
+      ? "Not sent with this booking: pass it on to the courier if it matters."
+      : "Not sent to the service (send_delivery_note is off): pass it on to the courier if it matters.",
+  not_booked: (enabled) =>
+    enabled
+      ? "Sent with the booking, once it is made."
+      : "Not sent to the service (send_delivery_note is off): pass it on to the courier if it matters.",
+}
+
+/**
+ * The shopper's note to the courier, in their words (a gate code, a safe place), and whether it reached the service:
+ * the dispatcher passes it on when it did not.
+ */
+function CourierNote({ note }: { note: DeliveryNoteView }) {
+  const refused = note.to_service === "refused"
+  return (
+    <div className="flex flex-col gap-y-1 px-6 py-4" data-testid="lastmile-delivery-note" data-sent={note.to_service}>
+      <Text size="small" weight="plus" id="lastmile-delivery-note-heading">
+        Shopper&apos;s note to the courier
+      </Text>
+      <blockquote aria-labelledby="lastmile-delivery-note-heading" className="text-ui-fg-base text-sm">
+        {shown(note.text, 300)}
+      </blockquote>
+      <Text size="small" className={refused ? "text-ui-fg-error" : "text-ui-fg-subtle"}>
+        {NOTE_SENT_WORDS[note.to_service](note.send_enabled)}
+      </Text>
+    </div>
   )
 }
 

@@ -2,7 +2,8 @@
  * The booking core, for every road: look up an earlier attempt's booking, quote afresh, pick the rate, book. What must
  * not be booked silently (a rate gone, a price risen, details missing) is a refusal the merchant can act on.
  */
-import type { LastmileClient } from "../service-client"
+import { type BookingResult, type LastmileClient, LastmileRejectedError } from "../service-client"
+import type { BookingRequest } from "../contracts/service-shapes"
 import {
   type MedusaAddressLike,
   type MedusaLineLike,
@@ -20,7 +21,7 @@ import {
 import { shopperReason } from "../checkout/rate-details"
 import type { LastmileFulfillmentOption } from "../contracts/fulfillment-options"
 import { toStoreDescriptions } from "../store/store-identity"
-import { type ServiceBookingOutcome, outcomeOfError, refusal } from "./booking-outcome"
+import { type DeliveryNoteOutcome, type ServiceBookingOutcome, outcomeOfError, refusal } from "./booking-outcome"
 
 /** Everything a booking needs, read from Medusa by the workflow that books. */
 export interface BookingSubject {
@@ -47,12 +48,16 @@ export interface BookingSubject {
   lookupFirst: boolean
   /** A return that may have posted and that the lookup does not find: never posted again, it waits for the merchant. */
   mustNotPost?: boolean
+  /** The shopper's note to the courier (the order's own delivery), sent as `order.note` when the policy says so. */
+  deliveryNote?: string | null
 }
 
 export interface BookingPolicy {
   productIdSource: MerchantProductIdSource
   priceTolerancePercent: number
   deliveryRateRule: DeliveryRateRule
+  /** `send_delivery_note`: the service takes `order.note` (its spec does not show it). Default false. */
+  sendDeliveryNote?: boolean
 }
 
 export async function bookAtService(
@@ -137,13 +142,43 @@ async function book(
     )
   }
   const booking = { ...request, rateCode: choice.rate.rateCode }
-  const booked = subject.direction === "return" ? await client.bookReturn(booking) : await client.bookDelivery(booking)
+  const note = subject.direction === "delivery" && policy.sendDeliveryNote ? subject.deliveryNote?.trim() : null
+  const { booked, deliveryNote } = note
+    ? await postWithNote(client, booking, note)
+    : { booked: await post(client, subject, booking), deliveryNote: undefined }
   const { rateCode, name, window, description, co2Savings } = choice.rate
   return {
     status: "booked",
     task: booked.task,
     adopted: booked.adopted,
     rate: { rateCode, name, window, description, co2Savings, price: choice.price, quotedAt },
+    ...(deliveryNote ? { deliveryNote } : {}),
+  }
+}
+
+const post = (client: LastmileClient, subject: BookingSubject, booking: BookingRequest) =>
+  subject.direction === "return" ? client.bookReturn(booking) : client.bookDelivery(booking)
+
+/**
+ * A delivery with the shopper's note as `order.note` (decision 63). A service that does not take the field refuses the
+ * request (a 4xx: nothing was processed), so it is booked again without the note rather than not at all, and the
+ * outcome says the note was refused, with the status only (a body may repeat the note). Decided by the error's class
+ * and code, never its text; a second refusal is the booking's own.
+ */
+async function postWithNote(
+  client: LastmileClient,
+  booking: BookingRequest,
+  note: string
+): Promise<{ booked: BookingResult; deliveryNote: DeliveryNoteOutcome }> {
+  try {
+    const booked = await client.bookDelivery({ ...booking, order: { ...booking.order, note } })
+    return { booked, deliveryNote: { sent: true } }
+  } catch (error) {
+    if (!(error instanceof LastmileRejectedError) || error.code !== "rejected") {
+      throw error
+    }
+    const booked = await client.bookDelivery(booking)
+    return { booked, deliveryNote: { sent: false, status: error.status ?? null } }
   }
 }
 

@@ -16,6 +16,9 @@ export type BookedRate = Pick<ServiceRate, "rateCode" | "name" | "window" | "des
   quotedAt?: string
 }
 
+/** What became of the shopper's note to the courier at booking: sent as `order.note`, or refused (the HTTP status). */
+export type DeliveryNoteOutcome = { sent: true } | { sent: false; status: number | null }
+
 export type ServiceBookingOutcome =
   | {
       status: "booked"
@@ -24,6 +27,8 @@ export type ServiceBookingOutcome =
       adopted: boolean
       /** The rate booked (null when an existing task was adopted and names none). */
       rate: BookedRate | null
+      /** Set when the booking carried the note, or tried to (`send_delivery_note`; decision 63). */
+      deliveryNote?: DeliveryNoteOutcome
     }
   | { status: "refused"; reason: string }
   /** `posted`: the request may have reached the service, so a task may exist there. */
@@ -115,13 +120,15 @@ export function settlementOf(
 export function quotedRateOf(
   rate: BookedRate | null,
   shown: { rateName?: string | null; window?: { from: string; to: string } | null },
-  bookedAt: Date
+  bookedAt: Date,
+  deliveryNote?: DeliveryNoteOutcome
 ): QuotedRate | null {
   const window = rate?.window ? { from: rate.window.from, to: rate.window.to } : (shown.window ?? null)
   if (!rate?.rateCode && !window) {
     return null
   }
   return {
+    ...(deliveryNote ? { delivery_note: deliveryNote.sent ? ("sent" as const) : ("refused" as const) } : {}),
     rate_code: rate?.rateCode ?? "",
     name: rate?.name ?? shown.rateName ?? null,
     amount: rate?.price ? minorToMajor(rate.price.amount, rate.price.currency) : null,
@@ -130,6 +137,18 @@ export function quotedRateOf(
     co2_savings: typeof rate?.co2Savings === "number" && Number.isFinite(rate.co2Savings) ? rate.co2Savings : null,
     quoted_at: rate?.quotedAt ?? bookedAt.toISOString(),
   }
+}
+
+/**
+ * What the task's history says of a note the service refused (its status only: a body may repeat the note), for the
+ * merchant, who has it in the order's Lastmile panel to pass on.
+ */
+export function deliveryNoteRefusedDetail(outcome: DeliveryNoteOutcome | undefined): string | undefined {
+  if (!outcome || outcome.sent) {
+    return undefined
+  }
+  const status = outcome.status === null ? "" : ` (${outcome.status})`
+  return `The service refused the shopper's note to the courier${status}, so the delivery was booked without it: pass the note on to the courier, or set send_delivery_note to false.`
 }
 
 /** What a task row says a booking came to (after a run that failed: how its compensation settled it). */

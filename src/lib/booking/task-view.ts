@@ -2,10 +2,11 @@
  * A task row as the order widget and the admin API show it: status, history, tracking and what the merchant can do,
  * with the service's text cleaned again (decision 29).
  */
-import type { TaskCancellation, TaskHistoryEntry, TaskNotice, TaskView } from "../contracts/admin-api"
+import type { DeliveryNoteView, TaskCancellation, TaskHistoryEntry, TaskNotice, TaskView } from "../contracts/admin-api"
+import { cleanDeliveryNote } from "../checkout/delivery-note"
 import { taskLabel } from "./task-label"
 import { checkLink, cleanText } from "../service-client"
-import { readShippingMethodData } from "../contracts/plugin-data"
+import { methodKindOf, readShippingMethodData } from "../contracts/plugin-data"
 import type { QuotedRate } from "../contracts/quoted-rate"
 
 const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null)
@@ -153,4 +154,26 @@ function quotedRate(value: unknown): QuotedRate | null {
         quoted_at: typeof rate.quoted_at === "string" ? rate.quoted_at : "",
       }
     : null
+}
+
+/**
+ * The shopper's note on the order's delivery method, and what its booking did with it (the order's own delivery's row:
+ * `quoted_rate.delivery_note`). Null without a note.
+ */
+export function deliveryNoteView(
+  methods: readonly ({ data?: unknown } | null)[] | null | undefined,
+  rows: Pick<TaskViewRow, "kind" | "origin" | "status" | "quoted_rate">[],
+  sendEnabled: boolean
+): DeliveryNoteView | null {
+  const method = [...(methods ?? [])].reverse().find((m) => methodKindOf(m?.data) === "delivery")
+  const raw = readShippingMethodData(method?.data)?.deliveryNote
+  // Written through the plugin's check; cleaned again for a row written by hand or by an older version.
+  const text = raw ? cleanDeliveryNote(raw) : ""
+  if (!text) {
+    return null
+  }
+  const own = rows.find((row) => row.kind === "delivery" && (row.origin === "order" || !row.origin))
+  const said = (own?.quoted_rate as { delivery_note?: unknown } | null | undefined)?.delivery_note
+  const to_service = own?.status !== "booked" ? "not_booked" : said === "sent" || said === "refused" ? said : "not_sent"
+  return { text, to_service, send_enabled: sendEnabled }
 }

@@ -188,6 +188,29 @@ export interface TaskView {
   history: TaskHistoryEntry[]
 }
 
+/**
+ * The shopper's note to the courier on the order's own delivery (GET /admin/lastmile/orders/:id `delivery_note`), and
+ * what became of it at the service.
+ */
+export interface DeliveryNoteView {
+  /** The shopper's words, as kept (cleaned of control and bidi characters). */
+  text: string
+  /**
+   * `sent` with the booking as `order.note`; `refused` by the service, which booked the delivery without it; `not_sent`
+   * (`send_delivery_note` is off, or the booking was adopted or made before); `not_booked` yet.
+   */
+  to_service: "sent" | "refused" | "not_sent" | "not_booked"
+  /** Whether the plugin sends notes to the service (`send_delivery_note`). */
+  send_enabled: boolean
+}
+
+/** GET /admin/lastmile/orders/:id */
+export interface OrderTasksResponse {
+  tasks: TaskView[]
+  /** Null when the shopper left no note (or chose a collection). */
+  delivery_note: DeliveryNoteView | null
+}
+
 /** POST /admin/lastmile/setup: what the one-click setup created, found in place, or could not do. */
 export interface SetupReport {
   created: string[]

@@ -53,6 +53,11 @@ export const shippingMethodDataSchema = z.looseObject({
   fallback: z.boolean().optional(),
   /** The store to collect from (collection). */
   store: storeSchema.nullish(),
+  /**
+   * The shopper's note to the courier (a delivery's), cleaned: public like the address (decision 62), shown to the
+   * merchant, sent at booking only with `send_delivery_note`, never copied to a fulfillment.
+   */
+  deliveryNote: z.string().nullish(),
 })
 export type LastmileShippingMethodData = z.infer<typeof shippingMethodDataSchema>
 

@@ -16,4 +16,6 @@ export type QuotedRate = {
   co2_savings: number | null
   /** When the quote behind it was made (ISO 8601). */
   quoted_at: string
+  /** What became of the shopper's note to the courier at this booking; absent when none was sent (decision 63). */
+  delivery_note?: "sent" | "refused"
 }

@@ -35,6 +35,11 @@ export interface QuoteRequest {
     merchantOrderId: string
     merchantOrderName: string
     lineItems?: ServiceLineItem[]
+    /**
+     * The shopper's note to the courier, at booking only and only with `send_delivery_note` (the spec does not show
+     * the field; the courier's own plugins send it).
+     */
+    note?: string
   }
 }
 

@@ -56,6 +56,12 @@ export interface LastmileProviderOptions {
    * quote is younger than this. Default 10; 0 turns it off.
    */
   keep_chosen_price_minutes?: number
+  /**
+   * Send the shopper's note to the courier (`data.delivery_note`) at booking as `order.note`. Default false: the
+   * service's spec does not show the field. A service that refuses it still gets the booking, without the note, and
+   * the merchant is told (decision 63).
+   */
+  send_delivery_note?: boolean
 }
 
 export interface ResolvedProviderOptions {
@@ -77,6 +83,7 @@ export interface ResolvedProviderOptions {
   priceTolerancePercent: number
   deliveryRateRule: "cheapest" | "earliest"
   keepChosenPriceMs: number
+  sendDeliveryNote: boolean
 }
 
 const DELIVERY_TYPE = /^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$/
@@ -169,6 +176,7 @@ const optionsSchema = z.object({
     .min(0, "keep_chosen_price_minutes must be 0 or more")
     .max(1440, "keep_chosen_price_minutes must be at most 1440 (a day)")
     .default(10),
+  send_delivery_note: z.boolean({ error: "send_delivery_note must be true or false" }).default(false),
 })
 
 export class InvalidProviderOptionsError extends Error {
@@ -205,6 +213,7 @@ export function resolveProviderOptions(raw: unknown): ResolvedProviderOptions {
     priceTolerancePercent: o.price_tolerance_percent,
     deliveryRateRule: o.delivery_rate_rule,
     keepChosenPriceMs: o.keep_chosen_price_minutes * 60_000,
+    sendDeliveryNote: o.send_delivery_note,
   }
 }
 

@@ -57,6 +57,7 @@ import {
   resolveProviderOptions,
 } from "../../lib/options/provider-options"
 import { cancelRefusal } from "../../lib/booking/cancellation"
+import { deliveryNoteFor, readDeliveryNote } from "../../lib/checkout/delivery-note"
 import { announceOfferPriced } from "../../lib/insights/offer-signal"
 
 /** The fulfillment module's container: a logger always; Caching and Locking when the app has them (README, Deploying). */
@@ -76,6 +77,8 @@ type MedusaPricingContext = LastmilePricingContext & {
   exchange_id?: unknown
   claim_id?: unknown
   return_id?: unknown
+  /** The cart's methods (`validateFulfillmentData`'s context is the cart), the note of its delivery among them. */
+  shipping_methods?: ({ data?: unknown } | null)[] | null
 }
 
 const NO_RATE = { rateCode: null, rateName: null, description: null, window: null, quotedAt: null } as const
@@ -307,16 +310,24 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
     if ("problem" in asked) {
       throw invalid(asked.problem)
     }
+    const note = readDeliveryNote(data, option.kind)
+    if ("problem" in note) {
+      throw invalid(note.problem)
+    }
     const wish = asked.wish
     const cart = this.toPricingContext(context)
     // Checked against the offer the shopper was shown: the quote already held for these lines.
     cart.items = this.pricer_.linesPricedFor(option, cart)
     const result = await this.pricer_.price(option, cart, wish)
+    // The shopper's own words: kept when they choose again without saying (Medusa replaces the method; decision 62).
+    const deliveryNote =
+      option.kind === "delivery" ? deliveryNoteFor(note, (context as MedusaPricingContext).shipping_methods) : null
     const base: LastmileShippingMethodData = {
       provider: LASTMILE_DATA_MARKER,
       kind: option.kind,
       rateChosen: !!wish,
       ...(option.kind === "collection" ? { store: toStoreView(cart.location) } : {}),
+      ...(deliveryNote ? { deliveryNote } : {}),
     }
     if (result.ok) {
       return {
@@ -350,9 +361,14 @@ export class LastmileFulfillmentProviderService extends AbstractFulfillmentProvi
     throw invalid(`${what} is no longer available: ${shopperReason(option, result)} Please choose another option.`)
   }
 
-  /** Only marked as being booked: the `fulfillmentCreated` hook books it in the same workflow (decision 19). */
-  async createFulfillment(_data: Record<string, unknown>): Promise<CreateFulfillmentResult> {
-    return { data: { provider: LASTMILE_DATA_MARKER, status: PENDING_BOOKING }, labels: [] }
+  /**
+   * Only marked as being booked: the `fulfillmentCreated` hook books it in the same workflow (decision 19). Medusa
+   * creates the fulfillment with the method's data and merges this answer over it, so the shopper's note to the
+   * courier is cleared here: a fulfillment never holds it (decision 62).
+   */
+  async createFulfillment(data: Record<string, unknown>): Promise<CreateFulfillmentResult> {
+    const clearNote = data && typeof data === "object" && "deliveryNote" in data ? { deliveryNote: null } : {}
+    return { data: { provider: LASTMILE_DATA_MARKER, status: PENDING_BOOKING, ...clearNote }, labels: [] }
   }
 
   /** The service has no cancel operation: a task live there refuses, saying where to cancel; the rest cancel. */

@@ -9,6 +9,7 @@ import { rateNotOfferedMessage } from "../../lib/checkout/rate-details"
 import { type MedusaAddressLike, type MedusaLineLike, checkShopperDetails } from "../../lib/checkout/quote-request"
 import { listCartRates } from "../../lib/checkout/medusa/cart-rates"
 import { requestedRate } from "../../lib/checkout/chosen-rate"
+import { readDeliveryNote } from "../../lib/checkout/delivery-note"
 import type { LastmileRatesResponse } from "../../lib/checkout/option-rate"
 import { claimHook } from "../../lib/support/claim-hook"
 import { CheckoutAnswersService } from "../../modules/lastmile/services/checkout-answers"
@@ -22,6 +23,14 @@ const validateLastmileChoice: Parameters<typeof addShippingMethodToCartWorkflow.
   const catalogue = await checkout.catalogue.read(container)
   if (!requested.some((option) => catalogue.options.has(option.id))) {
     return
+  }
+  // The note is the shopper's to fix whatever the cart's state: said first (the provider checks it again).
+  for (const { id, data } of requested) {
+    const option = catalogue.options.get(id)
+    const note = option && option.kind !== "return" ? readDeliveryNote(data, option.kind) : null
+    if (note && "problem" in note) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, note.problem)
+    }
   }
   const shopper: ShopperCart = cart
   const check = checkShopperDetails({

@@ -162,6 +162,24 @@ describe("LastmileSimulator, strict profile", () => {
       await quote()
       expect((await call(sim, "POST", "/task/deliveries", bookingRequest(earlier))).status).toBe(201)
     })
+
+    it("refuses a booking's order.note, a field the spec does not show, unless told the service takes it", async () => {
+      const newest = delivery((await quote()).rates).find((r) => r.name === "Next day")!.rateCode
+      const withNote = bookingRequest(newest)
+      const noted = { ...withNote, order: { ...withNote.order, note: "Gate code 4821" } }
+
+      const refused = await call(sim, "POST", "/task/deliveries", noted)
+      expect(refused.status).toBe(400)
+      expect(refused.json.error).toMatchObject({ code: "VALIDATION_ERROR", details: { unknown: ["order.note"] } })
+      // The refusal does not repeat the shopper's words.
+      expect(JSON.stringify(refused.json)).not.toContain("4821")
+      expect(sim.tasks()).toHaveLength(0)
+
+      sim.configure({ orderNote: "accept" })
+      const booked = await call(sim, "POST", "/task/deliveries", noted)
+      expect(booked.status).toBe(201)
+      expect(sim.tasks()[0].note).toBe("Gate code 4821")
+    })
   })
 
   describe("locations", () => {

@@ -1,6 +1,6 @@
 /**
- * The insights page's charts, drawn with Recharts (the chart library Medusa admin extensions use) in the dashboard's
- * tag colours, so they follow its light and dark themes.
+ * The insights page's charts, drawn with Recharts in the dashboard's tag colours (light and dark themes), each with its
+ * figures as a table: the chart's text equivalent for a screen reader, and for anyone who wants the numbers.
  */
 import { Container, Heading, Text } from "@medusajs/ui"
 import type { ReactElement } from "react"
@@ -39,13 +39,24 @@ const TOOLTIP = {
   },
 }
 
-/** A chart's box: its title, what it shows, and the chart or a note when there is nothing to plot yet. */
+/** A chart's figures as a table: its columns, and one row per bar or point (the first cell names it). */
+interface Figures {
+  columns: string[]
+  rows: (string | number | null)[][]
+}
+
+/**
+ * A chart's box: its title, what it shows, and the chart or a note when there is nothing to plot yet. The drawing is
+ * an image to a screen reader, named after the chart and pointing to its table, which follows it (folded away, one
+ * key to open).
+ */
 const ChartCard = ({
   id,
   title,
   hint,
   empty,
   emptyText,
+  figures,
   children,
 }: {
   id: string
@@ -53,11 +64,14 @@ const ChartCard = ({
   hint: string
   empty: boolean
   emptyText: string
+  figures: Figures
   children: ReactElement
 }) => (
   <Container className="flex flex-col gap-y-3 px-6 py-4" data-testid={`insights-chart-${id}`} data-empty={empty}>
     <div>
-      <Heading level="h2">{title}</Heading>
+      <Heading level="h2" id={`insights-chart-${id}-title`}>
+        {title}
+      </Heading>
       <Text size="small" className="text-ui-fg-subtle">
         {hint}
       </Text>
@@ -67,13 +81,60 @@ const ChartCard = ({
         {emptyText}
       </Text>
     ) : (
-      <div style={{ width: "100%", height: 260 }}>
-        <ResponsiveContainer width="100%" height="100%">
-          {children}
-        </ResponsiveContainer>
-      </div>
+      <>
+        <div
+          role="img"
+          aria-label={`${title}: a chart of ${figures.rows.length} ${figures.rows.length === 1 ? "row" : "rows"}; its figures are in the table that follows.`}
+          style={{ width: "100%", height: 260 }}
+        >
+          <ResponsiveContainer width="100%" height="100%">
+            {children}
+          </ResponsiveContainer>
+        </div>
+        <FiguresTable id={id} title={title} figures={figures} />
+      </>
     )}
   </Container>
+)
+
+/** The chart's figures, behind a summary a keyboard opens with Enter. */
+const FiguresTable = ({ id, title, figures }: { id: string; title: string; figures: Figures }) => (
+  <details data-testid={`insights-table-${id}`}>
+    <summary className="txt-compact-small-plus text-ui-fg-subtle cursor-pointer py-1">The figures as a table</summary>
+    <table className="txt-compact-small mt-2 w-full border-collapse">
+      <caption className="sr-only">{title}</caption>
+      <thead>
+        <tr>
+          {figures.columns.map((column, index) => (
+            <th
+              key={column}
+              scope="col"
+              className={`border-ui-border-base border-b py-1 font-medium ${index ? "text-right" : "text-left"}`}
+            >
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {figures.rows.map((row, r) => (
+          <tr key={r}>
+            {row.map((cell, index) =>
+              index === 0 ? (
+                <th key={index} scope="row" className="border-ui-border-base border-b py-1 text-left font-normal">
+                  {cell}
+                </th>
+              ) : (
+                <td key={index} className="border-ui-border-base border-b py-1 text-right">
+                  {cell ?? "–"}
+                </td>
+              )
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  </details>
 )
 
 const weekLabel = (week: string) =>
@@ -93,8 +154,12 @@ export const OffersChart = ({ report }: { report: InsightsReport }) => {
       hint={`${report.offers.carts} carts priced, each once a day however often it changed. Offered: carts the option could be chosen by; chosen: orders placed with it.`}
       empty={!rows.some((r) => r.offered || r.chosen || r.unavailable)}
       emptyText="Each delivery option and store appears here once shoppers reach the delivery step."
+      figures={{
+        columns: ["Option or store", "Offered", "Chosen", "Not offered"],
+        rows: rows.map((r) => [r.name, r.offered, r.chosen, r.unavailable]),
+      }}
     >
-      <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 48, left: 0 }}>
+      <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 48, left: 0 }} accessibilityLayer={false}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--border-base)" />
         <XAxis dataKey="name" tick={AXIS} interval={0} angle={-25} textAnchor="end" height={60} />
         <YAxis tick={AXIS} allowDecimals={false} />
@@ -117,8 +182,12 @@ export const OnTimeChart = ({ report }: { report: InsightsReport }) => {
       hint="Deliveries by the week they were delivered: before the window the shopper was shown, inside it, or after it."
       empty={!rows.some((r) => r.early || r.on_time || r.late || r.no_window)}
       emptyText="Deliveries appear here once they are delivered."
+      figures={{
+        columns: ["Week of", "Early", "On time", "Late", "No window"],
+        rows: rows.map((r) => [r.label, r.early, r.on_time, r.late, r.no_window]),
+      }}
     >
-      <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+      <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--border-base)" />
         <XAxis dataKey="label" tick={AXIS} />
         <YAxis tick={AXIS} allowDecimals={false} />
@@ -142,8 +211,9 @@ export const Co2Chart = ({ report }: { report: InsightsReport }) => {
       hint="The service's CO₂ figure of each rate booked, summed over the parcels delivered or collected that week."
       empty={!rows.some((r) => r.kg > 0)}
       emptyText="CO₂ saved appears here once parcels booked at a rate with a CO₂ figure are delivered."
+      figures={{ columns: ["Week of", "CO₂ saved (kg)"], rows: rows.map((r) => [r.label, r.kg]) }}
     >
-      <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+      <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--border-base)" />
         <XAxis dataKey="label" tick={AXIS} />
         <YAxis tick={AXIS} unit=" kg" />
@@ -167,8 +237,12 @@ export const LatencyChart = ({ report }: { report: InsightsReport }) => {
       hint="The median time from the order placed to the task booked at the service, for the orders placed that week."
       empty={!rows.some((r) => r.seconds !== null)}
       emptyText="Booking latency appears here once orders are booked."
+      figures={{
+        columns: ["Week of", "Median (s)", "Booked"],
+        rows: rows.map((r) => [r.label, r.seconds, r.booked]),
+      }}
     >
-      <LineChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+      <LineChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--border-base)" />
         <XAxis dataKey="label" tick={AXIS} />
         <YAxis tick={AXIS} unit=" s" />
@@ -196,8 +270,14 @@ export const FailuresChart = ({ report }: { report: InsightsReport }) => {
       hint={`${report.booking.failed} booking(s) failed at least once; ${report.booking.needs_attention} wait for you now. Each is counted under its latest reason.`}
       empty={!rows.length}
       emptyText="No booking failed in this period."
+      figures={{ columns: ["Reason", "Bookings"], rows: rows.map((r) => [r.reason, r.count]) }}
     >
-      <BarChart data={rows} layout="vertical" margin={{ top: 8, right: 16, bottom: 0, left: 8 }}>
+      <BarChart
+        data={rows}
+        layout="vertical"
+        margin={{ top: 8, right: 16, bottom: 0, left: 8 }}
+        accessibilityLayer={false}
+      >
         <CartesianGrid strokeDasharray="3 3" horizontal={false} stroke="var(--border-base)" />
         <XAxis type="number" tick={AXIS} allowDecimals={false} />
         <YAxis type="category" dataKey="reason" tick={AXIS} width={220} />

@@ -1,6 +1,6 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { ChartBar } from "@medusajs/icons"
-import { Badge, Container, Heading, Input, Label, Select, Switch, Text } from "@medusajs/ui"
+import { Badge, Button, Container, Heading, Input, Label, Select, Switch, Text } from "@medusajs/ui"
 import { keepPreviousData, useQuery } from "@tanstack/react-query"
 import { useState } from "react"
 import type { InsightsFigures, InsightsReport } from "../../../lib/contracts/admin-api"
@@ -113,20 +113,20 @@ const InsightsPage = () => {
                 Demo data: {data.demo_tasks} orders made up by npm run demo
               </Badge>
             )}
-            <a
-              className="text-ui-fg-interactive txt-compact-small-plus"
-              href={`/admin/lastmile/insights?${params.toString()}&format=csv`}
-              data-testid="insights-csv"
-            >
-              Download CSV
-            </a>
+            <Button size="small" variant="secondary" asChild>
+              <a href={`/admin/lastmile/insights?${params.toString()}&format=csv`} data-testid="insights-csv">
+                Download CSV
+              </a>
+            </Button>
           </div>
         </div>
         <div className="flex flex-wrap items-end gap-3">
           <div className="flex flex-col gap-y-1">
-            <Label size="small">Period</Label>
+            <Label size="small" id="insights-period-label">
+              Period
+            </Label>
             <Select value={preset} onValueChange={(value) => setPreset(value as PresetId)}>
-              <Select.Trigger className="w-44" data-testid="insights-period">
+              <Select.Trigger className="w-44" aria-labelledby="insights-period-label" data-testid="insights-period">
                 <Select.Value />
               </Select.Trigger>
               <Select.Content>
@@ -169,9 +169,15 @@ const InsightsPage = () => {
             </>
           )}
           <div className="flex flex-col gap-y-1">
-            <Label size="small">Store</Label>
+            <Label size="small" id="insights-store-label">
+              Store
+            </Label>
             <Select value={store} onValueChange={setStore}>
-              <Select.Trigger className="w-56" data-testid="insights-store-filter">
+              <Select.Trigger
+                className="w-56"
+                aria-labelledby="insights-store-label"
+                data-testid="insights-store-filter"
+              >
                 <Select.Value />
               </Select.Trigger>
               <Select.Content>

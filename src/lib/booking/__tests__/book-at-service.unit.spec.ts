@@ -123,6 +123,46 @@ describe("the booking core", () => {
     expect(sim.requests("quote")).toHaveLength(0)
   })
 
+  describe("the shopper's note to the courier", () => {
+    const noted = (merchantOrderId: string, overrides: Partial<BookingSubject> = {}) =>
+      subject({ merchantOrderId, deliveryNote: "Gate code 4821, leave with no. 12", ...overrides })
+    const sentNotes = () =>
+      sim.requests("bookDelivery").map((r) => (r.body as { order: { note?: string } }).order.note ?? null)
+
+    it("goes as order.note only when the merchant says the service takes it", async () => {
+      const off = await bookAtService(client, noted("order_note_off"), policy)
+      const on = await bookAtService(client, noted("order_note_on"), { ...policy, sendDeliveryNote: true })
+      expect(off).not.toHaveProperty("deliveryNote")
+      expect(on).toMatchObject({ status: "booked", deliveryNote: { sent: true } })
+      expect(sentNotes()).toEqual([null, "Gate code 4821, leave with no. 12"])
+      expect(sim.tasks().find((t) => t.merchantOrderId === "order_note_on")?.note).toBe(
+        "Gate code 4821, leave with no. 12"
+      )
+    })
+
+    it("never goes with a collection or a return", async () => {
+      const sending = { ...policy, sendDeliveryNote: true }
+      await bookAtService(client, noted("ret_note", { direction: "return", option: returns, paidMinor: 0 }), sending)
+      expect(sim.requests("bookReturn")[0].body).not.toHaveProperty("order.note")
+    })
+
+    it("refused by a service that does not take it: booked without it, and the outcome says so", async () => {
+      sim.configure({ orderNote: "refuse" })
+      const outcome = await bookAtService(client, noted("order_note_refused"), { ...policy, sendDeliveryNote: true })
+      expect(outcome).toMatchObject({ status: "booked", adopted: false, deliveryNote: { sent: false, status: 400 } })
+      expect(sentNotes()).toEqual(["Gate code 4821, leave with no. 12", null])
+      expect(sim.tasks().filter((t) => t.merchantOrderId === "order_note_refused")).toHaveLength(1)
+    })
+
+    it("a refusal that is the booking's own, not the note's, is still the booking's refusal", async () => {
+      sim.addFault({ operation: "bookDelivery", kind: "status", status: 422 })
+      const outcome = await bookAtService(client, noted("order_note_422"), { ...policy, sendDeliveryNote: true })
+      expect(outcome).toMatchObject({ status: "refused" })
+      expect(sentNotes()).toEqual(["Gate code 4821, leave with no. 12", null])
+      expect(sim.tasks()).toHaveLength(0)
+    })
+  })
+
   it("answers a service that fails as an unknown outcome, never an exception", async () => {
     sim.addFault({ operation: "bookDelivery", kind: "dropAfterCommit", times: 5 })
     sim.addFault({ operation: "lookupDelivery", kind: "status", status: 503 })

@@ -151,6 +151,8 @@ export async function readFulfillmentBooking(
       currency: order.currency_code,
       // The shopper's checkout price guards their delivery only: a replacement's price is the merchant's call.
       paidMinor: Number.isFinite(paid) && unit.origin === "order" ? majorToMinor(paid, order.currency_code) : null,
+      // The shopper's words go with their own delivery only, and only as the policy allows (decision 63).
+      deliveryNote: option.kind === "delivery" && unit.origin === "order" ? (chosen?.deliveryNote ?? null) : null,
     },
     shown: {
       kind: option.kind,

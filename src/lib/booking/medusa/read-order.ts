@@ -6,8 +6,8 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MathBN, MedusaError } from "@medusajs/framework/utils"
 import { medusaAddressSchema, methodKindOf } from "../../contracts/plugin-data"
 import type { MedusaAddressLike, MedusaLineLike } from "../../checkout/quote-request"
-import type { TaskView } from "../../contracts/admin-api"
-import { type OrderCharge, type TaskViewRow, orderChargesOf, orderTaskViews } from "../task-view"
+import type { DeliveryNoteView, TaskView } from "../../contracts/admin-api"
+import { type OrderCharge, type TaskViewRow, deliveryNoteView, orderChargesOf, orderTaskViews } from "../task-view"
 
 export async function assertOrderExists(container: MedusaContainer, orderId: string): Promise<void> {
   const { data } = await container
@@ -64,6 +64,21 @@ export const quantityOf = (quantity: unknown) => MathBN.convert(quantity as numb
 export function isoOf(value: unknown): string | null {
   const date = value instanceof Date ? value : typeof value === "string" ? new Date(value) : null
   return date && !Number.isNaN(date.getTime()) ? date.toISOString() : null
+}
+
+/** The shopper's note to the courier on the order's delivery, beside its rows: what became of it (decision 63). */
+export async function readDeliveryNoteView(
+  container: MedusaContainer,
+  orderId: string,
+  rows: TaskViewRow[],
+  sendEnabled: boolean
+): Promise<DeliveryNoteView | null> {
+  const { data } = await container.resolve(ContainerRegistrationKeys.QUERY).graph({
+    entity: "order",
+    fields: ["id", "shipping_methods.data"],
+    filters: { id: orderId },
+  })
+  return deliveryNoteView(data[0]?.shipping_methods, rows, sendEnabled)
 }
 
 /** Orders created in `[since, before]`, not cancelled, with a lastmile shipping method: newest first, at most 500. */

@@ -22,6 +22,7 @@ describe("provider options", () => {
       priceTolerancePercent: 0,
       deliveryRateRule: "cheapest",
       keepChosenPriceMs: 600_000,
+      sendDeliveryNote: false,
     })
   })
 

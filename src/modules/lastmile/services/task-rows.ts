@@ -40,6 +40,8 @@ export interface BookedFields {
   stock_location_id?: string | null
   placed_at?: string | Date | null
   booked_at?: Date
+  /** Said on the booked entry of the task's history (a note the service refused). */
+  detail?: string
 }
 
 type InjectedDependencies = {
@@ -124,7 +126,11 @@ export class TaskRowsService {
     return attempts
   }
 
-  async recordBooked(task: TaskRow, fulfillmentId: string, { placed_at, ...fields }: BookedFields): Promise<void> {
+  async recordBooked(
+    task: TaskRow,
+    fulfillmentId: string,
+    { placed_at, detail, ...fields }: BookedFields
+  ): Promise<void> {
     await this.update({
       id: task.id,
       status: "booked",
@@ -134,7 +140,7 @@ export class TaskRowsService {
       booked_at: fields.booked_at ?? new Date(),
       last_error: null,
       next_attempt_at: null,
-      status_history: withHistoryEntry(task.status_history, { value: fields.service_status ?? "booked" }),
+      status_history: withHistoryEntry(task.status_history, { value: fields.service_status ?? "booked", detail }),
     })
   }
 

@@ -56,6 +56,32 @@ describe("validateFulfillmentData", () => {
     expect(JSON.stringify(data)).not.toMatch(/store-camden|sloc_camden/)
   })
 
+  it("keeps the shopper's note to the courier, cleaned, and the cart's note when a new choice says nothing of it", async () => {
+    const noted = await provider.validateFulfillmentData(
+      { id: "lastmile-next-day" },
+      { delivery_note: "Gate \u202e4821\u202c\nporch" },
+      cart()
+    )
+    expect(noted.deliveryNote).toBe("Gate 4821 porch")
+    const held = { shipping_methods: [{ data: noted }] }
+    const again = await provider.validateFulfillmentData({ id: "lastmile-next-day" }, {}, cart(held))
+    expect(again.deliveryNote).toBe("Gate 4821 porch")
+    const emptied = await provider.validateFulfillmentData(
+      { id: "lastmile-next-day" },
+      { delivery_note: "" },
+      cart(held)
+    )
+    expect(emptied).not.toHaveProperty("deliveryNote")
+    const tooLong = await rejection(
+      provider.validateFulfillmentData({ id: "lastmile-next-day" }, { delivery_note: "x".repeat(281) }, cart())
+    )
+    expect(tooLong.type).toBe(MedusaError.Types.INVALID_DATA)
+    expect(tooLong.message).toContain("at most 280 characters")
+    // Medusa creates the fulfillment with the method's data and merges the provider's answer over it.
+    expect((await provider.createFulfillment(noted)).data).toMatchObject({ deliveryNote: null })
+    expect((await provider.createFulfillment({})).data).not.toHaveProperty("deliveryNote")
+  })
+
   it("reuses the checkout quote of the same cart state", async () => {
     await provider.calculatePrice(
       { id: "lastmile-next-day" },

@@ -6,7 +6,12 @@ import type { IFulfillmentModuleService, Logger, MedusaContainer } from "@medusa
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import { type TaskRow, TaskRowsService } from "../../../modules/lastmile/services/task-rows"
-import { type BookingOutcome, type ServiceBookingOutcome, quotedRateOf } from "../../../lib/booking/booking-outcome"
+import {
+  type BookingOutcome,
+  type ServiceBookingOutcome,
+  deliveryNoteRefusedDetail,
+  quotedRateOf,
+} from "../../../lib/booking/booking-outcome"
 import { LASTMILE_DATA_MARKER, PENDING_BOOKING, toFulfillmentData, toLabels } from "../../../lib/contracts/plugin-data"
 import type { BookingPlan } from "../../../lib/booking/booking-plan"
 import { errorMessage } from "../../../lib/support/error-message"
@@ -43,7 +48,7 @@ export const recordBookingOutcomeStep = createStep(
     const fulfillments = container.resolve<IFulfillmentModuleService>(Modules.FULFILLMENT)
     const [fulfillment] = await fulfillments.listFulfillments({ id: read.fulfillment_id }, { select: ["id", "data"] })
     const bookedAt = new Date()
-    const { task, adopted, rate } = outcome
+    const { task, adopted, rate, deliveryNote } = outcome
     const fields = {
       task_id: String(task.taskId),
       tracking_id: task.trackingId ?? null,
@@ -64,12 +69,18 @@ export const recordBookingOutcomeStep = createStep(
     await tasks.update({ id: row.id, fulfillment_id: read.fulfillment_id, ...fields })
     // Medusa's input type leaves labels out, but the module stores them.
     await fulfillments.updateFulfillment(read.fulfillment_id, { data, labels: toLabels(data) } as never)
+    const noteRefused = deliveryNoteRefusedDetail(deliveryNote)
+    if (noteRefused) {
+      // The merchant sees the note in the order's Lastmile panel; the log names the task, never the note.
+      logger.warn(`lastmile: task ${fields.task_id} (${read.subject.merchantOrderId}): ${noteRefused}`)
+    }
     try {
       await tasks.recordBooked(row, read.fulfillment_id, {
         ...fields,
         ...read.context,
-        quoted_rate: quotedRateOf(rate, read.shown, bookedAt),
+        quoted_rate: quotedRateOf(rate, read.shown, bookedAt, deliveryNote),
         booked_at: bookedAt,
+        ...(noteRefused ? { detail: noteRefused } : {}),
       })
     } catch (error) {
       // The fulfillment holds the booking now: never undone for a write the booking job's pass finishes.

@@ -143,7 +143,10 @@ export const LocationRow = ({
               <div className="flex items-center gap-x-2">
                 <div className="w-56">
                   <Select size="small" value={chosen} onValueChange={setChosen} disabled={busy}>
-                    <Select.Trigger data-testid={`lastmile-link-select-${key}`}>
+                    <Select.Trigger
+                      aria-label={`Stock location to link to ${shown(location.name ?? key)}`}
+                      data-testid={`lastmile-link-select-${key}`}
+                    >
                       <Select.Value placeholder="Choose a stock location" />
                     </Select.Trigger>
                     <Select.Content>

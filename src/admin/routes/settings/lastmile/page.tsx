@@ -61,7 +61,7 @@ const LastmileSettingsPage = () => {
     shown(data.locations.find((l) => l.fulfilment_location_id === fulfilmentLocationId)?.name ?? fulfilmentLocationId)
 
   return (
-    <div className="flex flex-col gap-y-3">
+    <div className="flex flex-col gap-y-3" data-testid="lastmile-settings">
       <Container className="divide-y p-0">
         <div className="flex items-center justify-between px-6 py-4">
           <Heading level="h1">Lastmile</Heading>

@@ -85,8 +85,13 @@ export const SetupSection = ({
           </Select>
         </div>
       </div>
-      <div className="flex flex-col gap-y-2 px-6 py-4" data-testid="lastmile-setup-channels">
-        <Text size="small" weight="plus">
+      <div
+        className="flex flex-col gap-y-2 px-6 py-4"
+        role="group"
+        aria-labelledby="lastmile-setup-channels-heading"
+        data-testid="lastmile-setup-channels"
+      >
+        <Text size="small" weight="plus" id="lastmile-setup-channels-heading">
           Add the linked locations to these sales channels
         </Text>
         {salesChannels.length ? (

@@ -49,15 +49,19 @@ export async function getLastmileDeliveryStep(
   }
 }
 
-/** Puts a delivery rate or a store on the cart. Resolves with the plugin's sentence when Medusa refuses. */
+/**
+ * Puts a delivery rate or a store on the cart, a delivery with the shopper's note to the courier (`deliveryNote`; an
+ * empty one removes it, none keeps the cart's). Resolves with the plugin's sentence when Medusa refuses.
+ */
 export async function chooseLastmileOption(
   cartId: string,
-  choice: LastmileChoiceRef
+  choice: LastmileChoiceRef,
+  deliveryNote?: string
 ): Promise<{ error: string | null }> {
   try {
     await lastmile.choose(
       cartId,
-      { shippingOptionId: choice.shippingOptionId, rateCode: choice.rateCode },
+      { shippingOptionId: choice.shippingOptionId, rateCode: choice.rateCode, deliveryNote },
       { headers: { ...(await getAuthHeaders()) } }
     )
   } catch (error) {

@@ -7,7 +7,7 @@ import { describeChosenMethod, readChosenMethod } from "medusa-plugin-lastmile-s
  * The cart's lastmile choice as the shopper chose it, for the Delivery
  * step's summary and the Review step: "Delivery", the rate's own name and its
  * price and window (or the option's name and "Estimated price", when it was
- * chosen at the shop's estimate); or "Collection", the store and its address. Nothing when
+ * chosen at the shop's estimate) and the shopper's note to the courier; or "Collection", the store and its address. Nothing when
  * the cart's method is not lastmile's (the starter's own summary shows it).
  * It only reads the cart, so it renders on the server or in the browser.
  */
@@ -30,6 +30,11 @@ export default function LastmileSummary({ cart }: { cart: HttpTypes.StoreCart })
             {line}
           </Text>
         ) : null
+      )}
+      {chosen.deliveryNote && (
+        <Text className="txt-medium text-ui-fg-subtle" data-testid="lastmile-summary-note">
+          Note for the courier: “{chosen.deliveryNote}”
+        </Text>
       )}
     </div>
   )

@@ -66,6 +66,11 @@ export default function LastmileShippingDetails({
             })}
             {text.priceNote ? `, ${text.priceNote}` : ""})
           </Text>
+          {chosen.deliveryNote && (
+            <Text className="txt-medium text-ui-fg-subtle" data-testid="lastmile-note">
+              Note for the courier: “{chosen.deliveryNote}”
+            </Text>
+          )}
         </div>
       </div>
       {tracking && <LastmileTracking initial={tracking} />}

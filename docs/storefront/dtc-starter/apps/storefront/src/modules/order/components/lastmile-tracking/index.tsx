@@ -62,7 +62,8 @@ export default function LastmileTracking({ initial }: { initial: LastmileOrderTr
           </Text>
         ) : null
       )}
-      <Text className="txt-medium text-ui-fg-base" data-testid="lastmile-tracking-status">
+      {/* A live region: a screen reader hears the booking, then each step, as the page updates. */}
+      <Text className="txt-medium text-ui-fg-base" role="status" data-testid="lastmile-tracking-status">
         {text.statusText}
       </Text>
       {text.codeText && <Text className="txt-medium text-ui-fg-subtle">{text.codeText}</Text>}
