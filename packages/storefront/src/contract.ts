@@ -83,6 +83,16 @@ export interface LastmileOptionRate {
   stock_location_id: string | null
   stock_location: { id: string; name: string | null; address: Record<string, unknown> | null } | null
   merchant_location_id: string | null
+  /**
+   * A store's own words for collecting there (its desk, entrance, parking), as the merchant wrote them; null for a
+   * delivery and for a store without any (absent from older plugins).
+   */
+  instructions?: string | null
+  /**
+   * How far the store is from the shopper, in kilometres (one decimal), when the rates were asked with `near` and the
+   * store's position is known; else null (absent from older plugins). Store rows come nearest first.
+   */
+  distance_km?: number | null
   available: boolean
   unavailable_reason: string | null
   unavailable_code: string | null
@@ -128,7 +138,11 @@ export interface LastmileRatesResponse {
   currency_code: string
   /** `PARTIAL` when any of the cart's quotes is partial, else `FULL`; null when no quote was made. */
   eligibility: string | null
-  /** Delivery options first, then the stores' collection options, each by name. */
+  /**
+   * Delivery options first, by name; then the stores' collection options, nearest first: by `distance_km` when the
+   * rates were asked with `near` and the positions are known, else those in the shopper's postcode district, then
+   * its area, then the rest, each group by name.
+   */
   rates: LastmileOptionRate[]
   /** The choice the cart lost at its last change, while it holds no shipping method (absent from older plugins). */
   lost_choice?: LastmileLostChoice | null
@@ -162,12 +176,36 @@ export interface LastmileOrderBookingResponse {
     books_on: "order_placed" | "fulfillment"
     /** The latest step the service reported for a booked task; null before one or once done (absent from older plugins). */
     step?: LastmileShopperStep | null
+    /**
+     * A collection ready at the store: by when to collect it, the code to show at the counter, the store and its
+     * instructions. Null before it is ready and for a delivery (absent from older plugins).
+     */
+    collection?: LastmileCollectionView | null
   }
 }
 
-/** A store as the shopper sees it, kept on a collection's shipping method: its name and address. */
+/** A collection ready at its store, as the shopper's order page shows it. */
+export interface LastmileCollectionView {
+  /** When it became ready (ISO 8601). */
+  ready_at: string
+  /** The store keeps it until then (ISO 8601: closing time on the last day of the hold); null when not known. */
+  collect_by: string | null
+  /** The code the store checks at the counter (6 characters); null once collected or cancelled. */
+  code: string | null
+  /** True once it has been handed over. */
+  collected: boolean
+  /** True when the collect-by has passed and it was not collected: the shop decides what happens next. */
+  expired: boolean
+  store: LastmileStoreView | null
+  /** The store's own words for collecting there; null when it has none. */
+  instructions: string | null
+}
+
+/** A store as the shopper sees it, kept on a collection's shipping method: its name, address and instructions. */
 export interface LastmileStoreView {
   name?: string | null
+  /** The store's own words for collecting there (absent from older plugins). */
+  instructions?: string | null
   address?: {
     address_1?: string | null
     address_2?: string | null

@@ -28,6 +28,7 @@ export {
 } from "./client.js"
 export type {
   LastmileBookingState,
+  LastmileCollectionView,
   LastmileDeliveryRate,
   LastmileFulfillmentData,
   LastmileInputField,

@@ -104,6 +104,31 @@ export interface StockLocationLastmileView {
   message: string | null
   location: LocationView | null
   is_dispatch: boolean
+  /** What the store tells shoppers who collect there, and where it is (absent from older plugins). */
+  pickup?: StockLocationPickup
+}
+
+/**
+ * A store's own words for collecting there, the dates it is closed besides its weekly hours, and its position (for
+ * "nearest first"): kept on Medusa's stock location (decision 65).
+ */
+export interface StockLocationPickup {
+  /** At most 500 characters, cleaned as the service's text is; null when none. */
+  instructions: string | null
+  /** `YYYY-MM-DD`, in the store's own calendar, sorted; a collection is never ready or due on one. */
+  closed_dates: string[]
+  /** `metadata.latitude` / `metadata.longitude` of the stock location; null when either is missing. */
+  position: { latitude: number; longitude: number } | null
+}
+
+/**
+ * The body of POST /admin/lastmile/stock-locations/:id/pickup: each field given replaces what is kept (`null` or `""`
+ * clears the instructions, `[]` the dates, `null` the position); a field left out stays as it is.
+ */
+export interface StockLocationPickupRequest {
+  instructions?: string | null
+  closed_dates?: string[]
+  position?: { latitude: number; longitude: number } | null
 }
 
 export interface TaskHistoryEntry {
@@ -111,6 +136,8 @@ export interface TaskHistoryEntry {
   /** When it was first recorded. */
   at: string
   source?: string
+  /** The admin user behind an admin's entry (a hand-over, an extension). */
+  actor_id?: string | null
   phase?: string
   detail?: string
   /** A status that came back: how many times it was reported in all, and when it came back (the first 20 times). */
@@ -138,6 +165,44 @@ export interface TaskCancellation {
   actor_id?: string | null
   /** The service's status when it was read for the cancellation. */
   service_status?: string | null
+  /** `not_collected`: a collection cancelled because nobody came for it by its collect-by. */
+  reason?: "not_collected" | null
+}
+
+/** A collection's hold at the store: never its code, which only the shopper is told (decision 65). */
+export interface TaskCollectionView {
+  /** When it became ready (ISO 8601); null before. */
+  ready_at: string | null
+  /** The store keeps it until then; null before it is ready (or for a task made ready before the plugin kept it). */
+  collect_by: string | null
+  /** Ready, not collected, and its collect-by has passed: Extend or Cancel. */
+  expired: boolean
+  /** The days it was held for when it became ready (`collection.hold_days`). */
+  hold_days: number
+  /** Each Extend: when, by how many open days, the new collect-by, and who. */
+  extensions: { at: string; days: number; collect_by: string; actor_id: string | null }[]
+  /** The hand-over: with the shopper's code, by the merchant's override (its reason), or marked picked up in Medusa. */
+  handed_over: {
+    at: string
+    via: "code" | "override" | "medusa"
+    actor_id: string | null
+    reason: string | null
+  } | null
+  /** Five wrong codes in 15 minutes lock Hand over until then (429); null when not locked. */
+  locked_until: string | null
+  /** Hand over is possible now: booked, ready or not, not collected, not cancelled. */
+  can_hand_over: boolean
+  /** Extend is possible now: ready, not collected, not cancelled. */
+  can_extend: boolean
+}
+
+/** The body of POST /admin/lastmile/tasks/:id/hand-over: the shopper's code, or why it is handed over without one. */
+export type HandOverRequest = { code: string } | { override_reason: string }
+
+/** The body of POST /admin/lastmile/tasks/:id/extend. */
+export interface ExtendCollectionRequest {
+  /** Open days to add to the collect-by (1 to 30). */
+  days: number
 }
 
 /** One entry of GET /admin/lastmile/orders/:id `tasks`. */
@@ -185,6 +250,8 @@ export interface TaskView {
   charged: { amount: number; currency_code: string; rate_name: string | null; estimate: boolean } | null
   /** The rate it was booked at, from the booking's own quote (decision 52); null until booked. */
   booked_rate: { rate_code: string; name: string | null; amount: number | null; currency_code: string | null } | null
+  /** A collection's hold, hand-over and extensions; null for a delivery or a return (absent from older plugins). */
+  collection?: TaskCollectionView | null
   history: TaskHistoryEntry[]
 }
 
