@@ -56,6 +56,7 @@ const PURE_LIB = [
   "lib/options/",
   "lib/notifications/",
   "lib/tracking/",
+  "lib/collection/",
   "lib/service-client/",
   "lib/money/",
   "lib/address/",
@@ -70,6 +71,7 @@ const MEDUSA_LIB = [
   "lib/checkout/medusa/",
   "lib/store/medusa/",
   "lib/options/medusa/",
+  "lib/collection/medusa/",
 ]
 const LIB = [...MEDUSA_LIB, ...PURE_LIB]
 
@@ -91,13 +93,28 @@ const ROOMS: { room: string; may: string[]; typesOnly?: string[] }[] = [
   { room: "lib/insights/", may: ["lib/tracking/", "lib/contracts/", "lib/support/"] },
   {
     room: "lib/booking/",
-    may: ["lib/store/", "lib/checkout/", "lib/service-client/", "lib/money/", "lib/contracts/", "lib/support/"],
+    may: [
+      "lib/store/",
+      "lib/checkout/",
+      "lib/collection/",
+      "lib/service-client/",
+      "lib/money/",
+      "lib/contracts/",
+      "lib/support/",
+    ],
   },
-  { room: "lib/store/", may: ["lib/checkout/", "lib/options/", "lib/address/", "lib/contracts/", "lib/support/"] },
-  { room: "lib/checkout/", may: ["lib/money/", "lib/address/", "lib/contracts/"] },
+  {
+    room: "lib/store/",
+    may: ["lib/checkout/", "lib/options/", "lib/collection/", "lib/address/", "lib/contracts/", "lib/support/"],
+  },
+  { room: "lib/checkout/", may: ["lib/collection/", "lib/money/", "lib/address/", "lib/contracts/", "lib/support/"] },
   { room: "lib/options/", may: ["lib/notifications/", "lib/tracking/", "lib/contracts/", "lib/support/"] },
-  { room: "lib/notifications/", may: ["lib/tracking/", "lib/address/", "lib/contracts/", "lib/support/"] },
+  {
+    room: "lib/notifications/",
+    may: ["lib/tracking/", "lib/collection/", "lib/address/", "lib/contracts/", "lib/support/"],
+  },
   { room: "lib/tracking/", may: ["lib/contracts/", "lib/support/"] },
+  { room: "lib/collection/", may: ["lib/contracts/", "lib/support/"] },
   { room: "lib/service-client/", may: ["lib/contracts/", "lib/support/"] },
   { room: "lib/money/", may: ["lib/contracts/"] },
   { room: "lib/address/", may: [] },

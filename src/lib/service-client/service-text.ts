@@ -3,6 +3,9 @@
  * links only as absolute http(s) URLs, a dropped one announced by field and scheme.
  */
 import { weakSignal } from "../support/weak-signal"
+import { LINE_BREAKS, cleanText } from "../support/clean-text"
+
+export { cleanText }
 
 /** The longest string kept from the service, whatever the field. */
 export const MAX_SERVICE_TEXT = 1000
@@ -28,13 +31,6 @@ export const MAX_LINK_LENGTH = 2048
 
 const LINK_KEY = /(url|link|href)$/i
 
-/** C0 and C1 controls and DEL, but the whitespace ones, which become spaces. */
-const CONTROLS = /[\u0000-\u0008\u000B\u000E-\u001F\u007F-\u009F]/g
-const LINE_BREAKS = /[\t\n\f\r\u000B\u2028\u2029]+/g
-/** Bidi embeddings, overrides, isolates and marks; zero-width space, word joiner, BOM; invisible separators. */
-const INVISIBLE = /[\u061C\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
-
 export interface ServiceTextNotice {
   /** `link`: a link was dropped; `text`: characters were removed or a string was cut. */
   kind: "link" | "text"
@@ -49,24 +45,6 @@ const cleanings = weakSignal<[notice: ServiceTextNotice]>()
 /** Calls `listener` for each cleaning while the listener is alive (hold it as long as its owner). */
 export const onServiceTextCleaned = cleanings.on
 const announce = cleanings.emit
-
-/** A string as it may be shown: no controls, nothing invisible that reorders it, at most `max` characters. */
-export function cleanText(value: string, max: number = MAX_SERVICE_TEXT): string {
-  let text = value
-    .replace(LONE_SURROGATE, "\uFFFD")
-    .replace(LINE_BREAKS, " ")
-    .replace(CONTROLS, "")
-    .replace(INVISIBLE, "")
-  if (text.length > max) {
-    let end = max - 1
-    // Never split a surrogate pair.
-    if (/[\uD800-\uDBFF]/.test(text[end - 1] ?? "")) {
-      end -= 1
-    }
-    text = `${text.slice(0, end).trimEnd()}…`
-  }
-  return text
-}
 
 /** An absolute http(s) URL without credentials, as it may be put in a link; anything else is refused. */
 export function checkLink(value: string): { ok: true; href: string } | { ok: false; reason: string } {

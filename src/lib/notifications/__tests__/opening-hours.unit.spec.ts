@@ -1,5 +1,6 @@
 import { alwaysOpenHours, londonHours } from "../../../../packages/simulator/src"
-import { openingHoursLines, readOpeningHours } from "../opening-hours"
+import { openingHoursLines } from "../opening-hours"
+import { readOpeningHours } from "../../collection/store-hours"
 
 const lines = (value: unknown) => {
   const hours = readOpeningHours(value)
