@@ -31,6 +31,11 @@ export interface LastmilePluginOptions {
   trust_forwarded_headers?: boolean
   /** The shopper's and the merchant's messages through Medusa's Notification Module; false turns them off. */
   notifications?: LastmileNotificationOptions | false
+  /** Click and collect at the counter. */
+  collection?: {
+    /** How many open days a collection is held once ready, to the store's closing time on the last. Default 7. */
+    hold_days?: number
+  }
   /** Delivery insights (the admin's "Delivery insights" page and `GET /admin/lastmile/insights`). */
   insights?: {
     /** The store's time zone: days and weeks are counted in it. Default: the app's own (its `TZ`). */
@@ -53,6 +58,7 @@ export interface ResolvedPluginOptions {
   backendUrl?: string
   trustForwardedHeaders: boolean
   notifications: ResolvedNotificationOptions
+  collection: { holdDays: number }
   insights: { timeZone: string; offerRetentionDays: number; co2Unit: "kg" | "g" }
 }
 
@@ -91,6 +97,19 @@ const schema = z.object({
     .optional(),
   trust_forwarded_headers: z.boolean({ error: "trust_forwarded_headers must be true or false" }).default(false),
   notifications: notificationOptionsSchema,
+  collection: z
+    .object(
+      {
+        hold_days: z
+          .number({ error: "collection.hold_days must be a number of days" })
+          .int("collection.hold_days must be whole days")
+          .min(1, "collection.hold_days must be at least 1")
+          .max(60, "collection.hold_days must be at most 60")
+          .default(7),
+      },
+      { error: "collection must be an object of options" }
+    )
+    .default({ hold_days: 7 }),
   insights: z
     .object(
       {
@@ -156,6 +175,7 @@ export function resolvePluginOptions(options: LastmilePluginOptions | undefined)
     backendUrl: o.backend_url === undefined ? undefined : new URL(o.backend_url).href.replace(/\/+$/, ""),
     trustForwardedHeaders: o.trust_forwarded_headers,
     notifications: resolveNotificationOptions(o.notifications, statusTable),
+    collection: { holdDays: o.collection.hold_days },
     insights: {
       timeZone: o.insights.time_zone ?? serverTimeZone(),
       offerRetentionDays: o.insights.offer_retention_days,

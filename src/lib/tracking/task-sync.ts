@@ -37,15 +37,17 @@ export interface TrackedTask {
   service_status: string | null
   tracking_state: TrackingState
   unmapped_status: string | null
+  /** How the parcel reaches the shopper: a collection's ready parcel waits at the store, never "shipped" in Medusa. */
+  mode?: "delivery" | "collection" | "return" | null
 }
 
 /** A task row as the sync carries it (step data is kept with the run: only what the sync reads). */
 export function trackedTaskOf(row: TrackedTask): TrackedTask {
   const { id, kind, status, order_id, return_id, fulfillment_id, merchant_order_id, task_id, tracking_id } = row
-  const { service_status, tracking_state, unmapped_status } = row
+  const { service_status, tracking_state, unmapped_status, mode } = row
   return {
     ...{ id, kind, status, order_id, return_id, fulfillment_id, merchant_order_id, task_id, tracking_id },
-    ...{ service_status, tracking_state, unmapped_status },
+    ...{ service_status, tracking_state, unmapped_status, mode: mode ?? null },
   }
 }
 
@@ -66,6 +68,8 @@ export type TaskStatusReading =
       checked_at: string
       /** A delivery window the service gave with the task (not in the spec; kept when a service adds one). */
       window?: { from: string; to: string }
+      /** A collection first read ready: when, and until when the store holds it (decision 65). */
+      collection_ready?: { ready_at: string; collect_by: string }
     }
 
 export function statusReading(
@@ -191,7 +195,10 @@ export const NO_UPDATES: TrackingUpdates = { applied: [] }
 /**
  * A delivery's fulfillment is marked shipped once (its labels re-sent: without
  * them Medusa deletes the existing ones, and with them the tracking link), then
- * delivered once, as its own shipped_at and delivered_at say.
+ * delivered once, as its own shipped_at and delivered_at say. A collection is
+ * never marked shipped: Medusa's pickup goes from awaiting straight to picked
+ * up, and a parcel ready at the store can still be cancelled back into stock
+ * when nobody collects it (decision 65).
  */
 export function fulfillmentUpdates(
   task: TrackedTask,
@@ -213,7 +220,7 @@ export function fulfillmentUpdates(
         }
   }
   const updates: TrackingUpdates = { applied: [] }
-  if (!fulfillment.shipped_at) {
+  if (!fulfillment.shipped_at && task.mode !== "collection") {
     updates.shipment = {
       order_id: task.order_id,
       fulfillment_id: fulfillment.id,

@@ -25,13 +25,13 @@ describe("plugin options", () => {
     )
   })
 
-  it("sends every message by default: email to the shopper, the feed to the merchant, a reminder after 2 days", () => {
+  it("sends every message by default: email to the shopper, the feed to the merchant, a reminder at half the hold", () => {
     const { notifications } = resolvePluginOptions({})
     expect(notifications).toMatchObject({
       enabled: true,
       channel: "email",
       merchantChannel: "feed",
-      reminderAfterMs: 2 * 86_400_000,
+      reminder: "half_hold",
       sendContent: true,
       timeZone: null,
       locale: null,
@@ -39,7 +39,7 @@ describe("plugin options", () => {
       merchantTo: [],
       shipmentsNoNotification: true,
     })
-    expect(notifications.events.size).toBe(15)
+    expect(notifications.events.size).toBe(16)
     expect(notifications.templates.delivery_out_for_delivery).toBe("lastmile-delivery-out-for-delivery")
   })
 
@@ -56,13 +56,13 @@ describe("plugin options", () => {
         status_events: { READY: "ready_for_collection" },
       },
     })
-    expect(notifications).toMatchObject({ channel: "sms", reminderAfterMs: 36 * 3_600_000, timeZone: "Europe/Paris" })
+    expect(notifications).toMatchObject({ channel: "sms", reminder: 36 * 3_600_000, timeZone: "Europe/Paris" })
     expect([...notifications.events]).toEqual(["delivery_delivered", "merchant_booking_failed"])
     expect(notifications.templates.delivery_delivered).toBe("d-123")
     expect(notifications.templates.delivery_booked).toBe("lastmile-delivery-booked")
     expect(notifications.statusEvents.stepOf("ready", "collection")).toBe("ready_for_collection")
     expect(
-      resolvePluginOptions({ notifications: { collection_reminder_after: false } }).notifications.reminderAfterMs
+      resolvePluginOptions({ notifications: { collection_reminder_after: false } }).notifications.reminder
     ).toBeNull()
   })
 

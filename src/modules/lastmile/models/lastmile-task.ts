@@ -89,6 +89,12 @@ export const LastmileTask = model
     notifications: model.json().nullable(),
     /** When the notification pass looks at the task again: a failed send's retry, or a collection's reminder. */
     notify_at: model.dateTime().nullable(),
+    /**
+     * A collection's life at the store (`CollectionRecord`, lib/collection/collection-hold.ts): the code the shopper
+     * shows at the counter (never in fulfillment data), when it became ready and until when it is held, each
+     * extension, the hand-over, the wrong codes tried. Null for a delivery or a return.
+     */
+    collection: model.json().nullable(),
   })
   .indexes([
     { on: ["status", "next_attempt_at"] },

@@ -15,6 +15,7 @@ import {
 } from "../../../lib/booking/booking-outcome"
 import type { AttemptDetails, RowWrite, TaskToPrepare } from "../../../lib/booking/booking-plan"
 import type { QuotedRate } from "../../../lib/contracts/quoted-rate"
+import type { CollectionRecord } from "../../../lib/collection/collection-hold"
 import type { LastmileTask } from "../models/lastmile-task"
 import { type ContainerLike, LASTMILE_MODULE } from "../module-name"
 
@@ -42,6 +43,8 @@ export interface BookedFields {
   booked_at?: Date
   /** Said on the booked entry of the task's history (a note the service refused). */
   detail?: string
+  /** A collection's record at its first booking: its code (decision 65). */
+  collection?: CollectionRecord
 }
 
 type InjectedDependencies = {
@@ -274,6 +277,7 @@ export class TaskRowsService {
       ...{ id, status, attempts, fulfillment_id, task_id, tracking_id, tracking_url, rate_code, service_status },
       ...{ adopted, booked_at, last_error, next_attempt_at, status_history, notice, cancellation, tracking_state },
       ...{ quoted_rate, mode, shipping_option_id, stock_location_id, placed_at: before.placed_at },
+      collection: before.collection,
     })
   }
 }

@@ -15,6 +15,8 @@ import {
 import { LASTMILE_DATA_MARKER, PENDING_BOOKING, toFulfillmentData, toLabels } from "../../../lib/contracts/plugin-data"
 import type { BookingPlan } from "../../../lib/booking/booking-plan"
 import { errorMessage } from "../../../lib/support/error-message"
+import { newCollectionRecord, readCollectionRecord } from "../../../lib/collection/collection-hold"
+import { PluginSettingsService } from "../../../modules/lastmile/services/plugin-settings"
 
 export type RecordBookingOutcomeInput = Pick<Extract<BookingPlan, { action: "book" }>, "task_row_id" | "read"> & {
   outcome: ServiceBookingOutcome
@@ -74,10 +76,16 @@ export const recordBookingOutcomeStep = createStep(
       // The merchant sees the note in the order's Lastmile panel; the log names the task, never the note.
       logger.warn(`lastmile: task ${fields.task_id} (${read.subject.merchantOrderId}): ${noteRefused}`)
     }
+    // A collection gets its code once, at its first booking (decision 65); an adopted task's row may have one.
+    const collection =
+      read.context.mode === "collection" && !readCollectionRecord(row.collection)
+        ? { collection: newCollectionRecord(PluginSettingsService.of(container).options.collection.holdDays) }
+        : {}
     try {
       await tasks.recordBooked(row, read.fulfillment_id, {
         ...fields,
         ...read.context,
+        ...collection,
         quoted_rate: quotedRateOf(rate, read.shown, bookedAt, deliveryNote),
         booked_at: bookedAt,
         ...(noteRefused ? { detail: noteRefused } : {}),

@@ -7,7 +7,12 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import { PluginSettingsService } from "../../../modules/lastmile/services/plugin-settings"
 import { ServiceConnectionService } from "../../../modules/lastmile/services/service-connection"
-import { TaskRowsService } from "../../../modules/lastmile/services/task-rows"
+import { type TaskRow, TaskRowsService } from "../../../modules/lastmile/services/task-rows"
+import { taskModeOf } from "../../../lib/notifications/due-notifications"
+import { readCollectionRecord } from "../../../lib/collection/collection-hold"
+import { collectByOf } from "../../../lib/collection/store-calendar"
+import { storeCalendarOf } from "../../../lib/collection/readiness"
+import { storeDaysOf } from "../../extend-collection/steps/read-store-days"
 import { errorMessage } from "../../../lib/support/error-message"
 import {
   type SyncSource,
@@ -43,7 +48,8 @@ export const readTaskStatusStep = createStep(
 )
 
 async function readTaskStatus(container: MedusaContainer, taskRowId: string): Promise<TaskStatusReading> {
-  const task = trackedTaskOf(await TaskRowsService.of(container).retrieve(taskRowId))
+  const row = await TaskRowsService.of(container).retrieve(taskRowId)
+  const task = { ...trackedTaskOf(row), mode: taskModeOf(row) }
   if (task.status !== "booked" || !task.task_id) {
     return { kind: "stopped", outcome: `task is ${task.status}, not booked yet: nothing to track`, ok: true }
   }
@@ -64,10 +70,30 @@ async function readTaskStatus(container: MedusaContainer, taskRowId: string): Pr
       outcome: `the service's lookup shows no status for task ${task.task_id}`,
     }
   }
-  const reading = statusReading(task, remote.status.value, PluginSettingsService.of(container).options.statusTable, now)
+  const options = PluginSettingsService.of(container).options
+  const reading = statusReading(task, remote.status.value, options.statusTable, now)
   // The spec shows no window on a task; the schema keeps one a service adds only when it is two times.
   const window = remote.window as { from?: unknown; to?: unknown } | undefined
-  return typeof window?.from === "string" && typeof window.to === "string"
-    ? { ...reading, window: { from: window.from, to: window.to } }
-    : reading
+  const withWindow =
+    typeof window?.from === "string" && typeof window.to === "string"
+      ? { ...reading, window: { from: window.from, to: window.to } }
+      : reading
+  const firstReady =
+    task.mode === "collection" &&
+    options.notifications.statusEvents.stepOf(reading.value, "collection") === "ready_for_collection" &&
+    !readCollectionRecord(row.collection)?.ready_at
+  return firstReady ? { ...withWindow, collection_ready: await collectionHold(container, row, now) } : withWindow
+}
+
+/**
+ * A collection first read ready is held for `collection.hold_days` open days, to the store's closing time (decision
+ * 65): its days from the service's hours and the merchant's closed dates; a store whose days cannot be read holds it
+ * by calendar days, to the end of the day, in the store's zone as the options give it.
+ */
+async function collectionHold(container: MedusaContainer, row: TaskRow, now: Date) {
+  const days = await storeDaysOf(container, row)
+  const calendar = storeCalendarOf(days.operating_hours, days.closed_dates, days.fallback_zone)
+  const holdDays =
+    readCollectionRecord(row.collection)?.hold_days ?? PluginSettingsService.of(container).options.collection.holdDays
+  return { ready_at: now.toISOString(), collect_by: collectByOf(now, holdDays, calendar).toISOString() }
 }

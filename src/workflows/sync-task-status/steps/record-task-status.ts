@@ -7,6 +7,8 @@ import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import { TaskRowsService } from "../../../modules/lastmile/services/task-rows"
 import { type SyncSource, type TaskStatusReading, taskStatusFields } from "../../../lib/tracking/task-sync"
 import type { TrackingState } from "../../../lib/tracking/status-table"
+import { readCollectionRecord, withReady } from "../../../lib/collection/collection-hold"
+import { PluginSettingsService } from "../../../modules/lastmile/services/plugin-settings"
 
 export interface RecordTaskStatusInput {
   reading: TaskStatusReading
@@ -21,6 +23,7 @@ interface PreviousFields {
   service_status?: string | null
   status_history?: Record<string, unknown>
   unmapped_status?: string | null
+  collection?: Record<string, unknown> | null
 }
 
 export const recordTaskStatusStepId = "lastmile-record-task-status"
@@ -44,7 +47,18 @@ export const recordTaskStatusStep = createStep(
       return new StepResponse<void, PreviousFields>(undefined, previous)
     }
 
-    await tasks.update({ id, ...taskStatusFields(reading, before.status_history, source) })
+    // A collection first read ready starts its hold (decision 65).
+    const ready = reading.collection_ready
+    const collection = ready
+      ? {
+          collection: withReady(
+            readCollectionRecord(before.collection),
+            ready,
+            PluginSettingsService.of(container).options.collection.holdDays
+          ),
+        }
+      : {}
+    await tasks.update({ id, ...taskStatusFields(reading, before.status_history, source), ...collection })
     if (reading.phase === null && reading.changed) {
       container
         .resolve(ContainerRegistrationKeys.LOGGER)
@@ -59,6 +73,7 @@ export const recordTaskStatusStep = createStep(
       service_status: before.service_status,
       status_history: before.status_history,
       unmapped_status: before.unmapped_status,
+      ...(ready ? { collection: before.collection as Record<string, unknown> | null } : {}),
     })
   },
   // The fields back as they were: a later failure leaves the row to the next read.
