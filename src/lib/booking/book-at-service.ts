@@ -21,6 +21,7 @@ import {
 import { shopperReason } from "../checkout/rate-details"
 import type { LastmileFulfillmentOption } from "../contracts/fulfillment-options"
 import { toStoreDescriptions } from "../store/store-identity"
+import { storeCalendarOf, withOpenDayReadiness } from "../collection/readiness"
 import { type DeliveryNoteOutcome, type ServiceBookingOutcome, outcomeOfError, refusal } from "./booking-outcome"
 
 /** Everything a booking needs, read from Medusa by the workflow that books. */
@@ -39,6 +40,8 @@ export interface BookingSubject {
   merchantAddress: MedusaAddressLike | null
   /** The store's external id (collection). */
   merchantLocationId?: string | null
+  /** The store's closed dates (collection), `YYYY-MM-DD`: a readiness on one moves to its next open day. */
+  closedDates?: readonly string[]
   /** The rate the shopper chose, or the one that priced the method. */
   wish?: RateWish
   currency: string
@@ -124,12 +127,21 @@ async function book(
   // Quotes go stale in about 2 minutes: always a fresh one right before booking.
   const quotedAt = now().toISOString()
   const quote = await client.quote(request)
-  // Booking is off the cart path: it may read the service's store list when a collection rate names no store.
+  // Booking is off the cart path: it may read the service's store list when a collection rate names no store, or for
+  // the store's hours when the merchant has closed dates.
+  const closedDates = collection ? (subject.closedDates ?? []) : []
   const stores =
-    collection && needsStoreDirectory(quote) ? toStoreDescriptions(await client.listFulfilmentLocations()) : []
-  const choice = collection
+    collection && (needsStoreDirectory(quote) || closedDates.length)
+      ? toStoreDescriptions(await client.listFulfilmentLocations())
+      : []
+  const picked = collection
     ? selectCollectionRate(quote, subject.merchantLocationId!, subject.currency, stores)
     : selectDeliveryRate(quote, subject.deliveryType, subject.currency, { rule, wish: subject.wish })
+  const hours = stores.find((store) => store.externalLocationId === subject.merchantLocationId)?.operatingHours
+  const choice =
+    picked.ok && closedDates.length
+      ? { ...picked, rate: withOpenDayReadiness(picked.rate, storeCalendarOf(hours, closedDates)) }
+      : picked
   if (!choice.ok) {
     const why = subject.direction === "return" ? choice.detail : shopperReason(subject.option, choice)
     return refusal(`the ${rateWanted(subject)} is no longer offered (${why})`)

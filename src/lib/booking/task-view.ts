@@ -8,6 +8,8 @@ import { taskLabel } from "./task-label"
 import { checkLink, cleanText } from "../service-client"
 import { methodKindOf, readShippingMethodData } from "../contracts/plugin-data"
 import type { QuotedRate } from "../contracts/quoted-rate"
+import { COLLECTION_RATE_CODE } from "../contracts/fulfillment-options"
+import { merchantCollectionView, readCollectionRecord } from "../collection/collection-hold"
 
 const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null)
 
@@ -49,6 +51,8 @@ export interface TaskViewRow {
   shipping_option_id: string | null
   order_id: string
   quoted_rate: unknown
+  mode?: "delivery" | "collection" | "return" | null
+  collection?: unknown
 }
 
 /** The order's lastmile methods as charged at checkout (`shipping_methods` as query reads them). */
@@ -73,8 +77,8 @@ export function orderChargesOf(order: {
 }
 
 /** An order's task rows as shown: the order's own delivery beside what its method charged (its shipping option's). */
-export function orderTaskViews(rows: TaskViewRow[], charges: OrderCharge[]): TaskView[] {
-  return rows.map((t) => toTaskView(t, t.origin === "order" || !t.origin ? chargedFor(t, charges) : null))
+export function orderTaskViews(rows: TaskViewRow[], charges: OrderCharge[], now: Date = new Date()): TaskView[] {
+  return rows.map((t) => toTaskView(t, t.origin === "order" || !t.origin ? chargedFor(t, charges) : null, now))
 }
 
 function chargedFor(task: TaskViewRow, charges: OrderCharge[]): Charged | null {
@@ -91,8 +95,15 @@ const link = (value: string | null) => {
   return checked?.ok ? checked.href : null
 }
 
-export function toTaskView(t: TaskViewRow, charged: TaskView["charged"] = null): TaskView {
+export function toTaskView(t: TaskViewRow, charged: TaskView["charged"] = null, now: Date = new Date()): TaskView {
   const origin = t.origin ?? (t.kind === "return" ? "return" : "order")
+  const collection = isCollection(t)
+    ? merchantCollectionView(
+        readCollectionRecord(t.collection),
+        { status: t.status, tracking_state: t.tracking_state, cancelled: !!t.cancellation },
+        now
+      )
+    : null
   const booked: QuotedRate | null = t.status === "booked" ? quotedRate(t.quoted_rate) : null
   return {
     id: t.id,
@@ -132,12 +143,18 @@ export function toTaskView(t: TaskViewRow, charged: TaskView["charged"] = null):
           currency_code: booked.currency_code,
         }
       : null,
+    collection,
     history: ((t.status_history as { entries?: TaskHistoryEntry[] } | null)?.entries ?? []).map((entry) => ({
       ...entry,
       value: cleanText(entry.value),
       ...(entry.detail ? { detail: cleanText(entry.detail) } : {}),
     })),
   }
+}
+
+/** A collection's task: as its row says, else (rows written before it kept the mode) by its rate. */
+function isCollection(t: Pick<TaskViewRow, "mode" | "kind" | "rate_code">): boolean {
+  return t.mode ? t.mode === "collection" : t.kind === "delivery" && t.rate_code === COLLECTION_RATE_CODE
 }
 
 /** The row's `quoted_rate` as written at booking (a plain record; rows written before it have none). */

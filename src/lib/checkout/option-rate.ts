@@ -1,5 +1,6 @@
 /** One priced lastmile option as the rates route answers it, in the storefront package's types (decision 34). */
 import type { LastmileOptionRate, LastmileRateDetails } from "medusa-plugin-lastmile-storefront"
+import { readPickupSettings } from "../collection/pickup-settings"
 
 export type { LastmileOptionRate, LastmileRatesResponse } from "medusa-plugin-lastmile-storefront"
 
@@ -40,6 +41,8 @@ export function toOptionRate(option: ShownOption, price: OptionPrice, currencyCo
       ? { id: location.id, name: location.name ?? null, address: location.address ?? null }
       : null,
     merchant_location_id: details?.merchant_location_id ?? null,
+    instructions: option.kind === "collection" ? readPickupSettings(location?.address?.metadata).instructions : null,
+    distance_km: null,
     available,
     unavailable_reason: available
       ? null

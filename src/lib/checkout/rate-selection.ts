@@ -18,6 +18,8 @@ export interface StoreDescription {
   name?: string
   addressLine1?: string
   postcode?: string
+  /** The store's hours as the service gives them (their shape is not shown), for a readiness on a closed date. */
+  operatingHours?: unknown
 }
 
 function explicitStoreId(rate: ServiceRate): string | undefined {

@@ -6,9 +6,10 @@ import { z } from "zod"
 
 const window = z.object({ from: z.string(), to: z.string() })
 
-/** A store as the shopper sees it: its name and address. */
+/** A store as the shopper sees it: its name, address and its own words for collecting there. */
 const storeSchema = z.looseObject({
   name: z.string().nullish(),
+  instructions: z.string().nullish(),
   address: z
     .looseObject({
       address_1: z.string().nullish(),

@@ -3,6 +3,7 @@ import type { MedusaAddressLike } from "../checkout/quote-request"
 import type { StoreDescription } from "../checkout/rate-selection"
 import type { ServiceFulfilmentLocation } from "../contracts/service-shapes"
 import type { LastmileStoreView } from "../contracts/plugin-data"
+import { readPickupSettings } from "../collection/pickup-settings"
 
 export type StockLocationLike = {
   /** The stock location id. */
@@ -60,6 +61,7 @@ export function toStoreDescription(location: ServiceFulfilmentLocation): StoreDe
     name: typeof location.name === "string" ? location.name : undefined,
     addressLine1: serviceAddressField(location.address, "line1"),
     postcode: serviceAddressField(location.address, "postcode"),
+    operatingHours: location.operatingHours,
   }
 }
 
@@ -68,7 +70,7 @@ export function toStoreDescriptions(locations: ServiceFulfilmentLocation[]): Sto
   return locations.flatMap((location) => toStoreDescription(location) ?? [])
 }
 
-/** A store as the shopper is shown it (collection): its name and address, nothing internal. */
+/** A store as the shopper is shown it (collection): its name, address and instructions, nothing internal. */
 export function toStoreView(location: StockLocationLike | null | undefined): LastmileStoreView | null {
   if (!location) {
     return null
@@ -76,6 +78,7 @@ export function toStoreView(location: StockLocationLike | null | undefined): Las
   const a = location.address
   return {
     name: location.name ?? null,
+    instructions: readPickupSettings(a?.metadata).instructions,
     address: a
       ? {
           address_1: a.address_1 ?? null,

@@ -17,6 +17,10 @@ import {
   selectDeliveryRate,
 } from "../../lib/checkout/rate-selection"
 import type { StoreDirectory } from "./store-directory"
+import type { ServiceRate } from "../../lib/contracts/service-shapes"
+import type { StoreDescription } from "../../lib/checkout/rate-selection"
+import { readPickupSettings } from "../../lib/collection/pickup-settings"
+import { storeCalendarOf, withOpenDayReadiness } from "../../lib/collection/readiness"
 
 export interface CartPricingContext {
   cartId: string
@@ -153,13 +157,34 @@ export class CheckoutPricer {
         }
       }
       const { unplaced: _unplaced, ...result } = choice
-      return { ...result, ...read, merchantLocationId: externalId }
+      const rate = result.ok ? await this.readinessShown(result.rate, context.location, externalId, stores) : null
+      return { ...result, ...(rate ? { rate } : {}), ...read, merchantLocationId: externalId }
     }
     const choice = selectDeliveryRate(quote, deliveryType, context.currencyCode, {
       rule: this.options.deliveryRateRule,
       wish,
     })
     return { ...choice, ...read }
+  }
+
+  /**
+   * A store's rate as the shopper is told it: ready on its next open day when the service's readiness falls on one
+   * of the store's closed dates (decision 65). The dates ride on the location Medusa hands the provider; the store's
+   * hours come from the list held, never waited for on the cart path.
+   */
+  private async readinessShown(
+    rate: ServiceRate,
+    location: StockLocationLike | null | undefined,
+    externalId: string,
+    held: StoreDescription[]
+  ): Promise<ServiceRate> {
+    const { closed_dates } = readPickupSettings(location?.address?.metadata)
+    if (!closed_dates.length || !rate.window) {
+      return rate
+    }
+    const stores = held.length ? held : await this.stores.get(0)
+    const hours = stores.find((store) => store.externalLocationId === externalId)?.operatingHours
+    return withOpenDayReadiness(rate, storeCalendarOf(hours, closed_dates))
   }
 }
 

@@ -102,6 +102,8 @@ export function optionRate(shown: Shown): LastmileOptionRate {
     stock_location_id: shown.stock_location?.id ?? null,
     stock_location: null,
     merchant_location_id: null,
+    instructions: null,
+    distance_km: null,
     available: true,
     unavailable_reason: null,
     unavailable_code: null,

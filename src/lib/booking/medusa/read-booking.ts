@@ -14,6 +14,7 @@ import {
 import { readFulfillmentData, readShippingMethodData } from "../../contracts/plugin-data"
 import { deliveryUnitOf, fulfillmentLines, orderName, replacementUnit } from "../delivery-unit"
 import { storeExternalId, toStoreView } from "../../store/store-identity"
+import { readPickupSettings } from "../../collection/pickup-settings"
 import { majorToMinor } from "../../money/money"
 import { refusal } from "../booking-outcome"
 import type { FulfillmentIdentity, OrderDeliveryRead, ReturnRead } from "../booking-read"
@@ -145,6 +146,9 @@ export async function readFulfillmentBooking(
       ),
       merchantAddress: from?.address ?? null,
       merchantLocationId: option.kind === "collection" ? (storeExternalId(optionLocation) ?? null) : null,
+      // The store's closed dates: a readiness on one moves to its next open day (decision 65).
+      closedDates:
+        option.kind === "collection" ? readPickupSettings(optionLocation?.address?.metadata).closed_dates : [],
       wish: chosen
         ? { rateCode: chosen.rateCode, name: chosen.rateName, chosen: chosen.rateChosen === true }
         : undefined,

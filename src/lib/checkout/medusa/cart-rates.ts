@@ -10,6 +10,8 @@ import { type CartForAdditions, cartPricingAdditionsOf } from "./read-pricing-ad
 import { type KeptAnswer, type RatesAnswers, answerTtlMs } from "../rates-answers"
 import { type LastmileRatesResponse, type OptionPrice, toOptionRate } from "../option-rate"
 import { type LostMethod, lostChoiceOf } from "../lost-choice"
+import { type StoreRowPlace, nearestFirst, storesInPostcodeOrder } from "../store-rows"
+import type { StorePosition } from "../../collection/pickup-settings"
 
 /** Everything of the cart that changes its rates, in one joined statement: all an unchanged cart costs. */
 const CART_READ = {
@@ -64,11 +66,28 @@ export interface CartRatesState {
   quoteTtlMs: number
 }
 
+/**
+ * The cart's answer, kept per cart state (decision 41). With `near` (the shopper's position, from the storefront),
+ * the kept answer's store rows are ordered by their distance from it (decision 66): a view of the same answer, so a
+ * position changes no price and no kept state.
+ */
 export async function listCartRates(
   container: MedusaContainer,
   cartId: string,
-  state: CartRatesState
+  state: CartRatesState,
+  { near }: { near?: StorePosition | null } = {}
 ): Promise<KeptAnswer> {
+  const kept = await keptCartRates(container, cartId, state)
+  if (!near) {
+    return kept
+  }
+  const catalogue = await state.catalogue.read(container)
+  const positions = new Map([...catalogue.options.values()].map((option) => [option.id, option.position]))
+  const answer = JSON.parse(kept.body) as LastmileRatesResponse
+  return { state: kept.state, body: JSON.stringify(nearestFirst(answer, near, positions)) }
+}
+
+async function keptCartRates(container: MedusaContainer, cartId: string, state: CartRatesState): Promise<KeptAnswer> {
   const [cart] = (await container.resolve(Modules.CART).listCarts({ id: cartId }, CART_READ)) as CartRow[]
   if (!cart) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Cart with id: ${cartId} was not found`)
@@ -152,10 +171,13 @@ async function priceCart(
   const shown = options.map(({ id, name, kind, location }) => ({ id, name, kind, location }))
   // Names in the cart's locale, as Medusa's own listing translates them (nothing unless translation is on).
   await applyTranslations({ localeCode: cart.locale ?? undefined, objects: shown, container })
-  const rates = shown
-    .map((option, i) => toOptionRate(option, prices[i] ?? {}, cart.currency_code))
-    // Deliveries first.
-    .sort((a, b) => Number(a.type !== "delivery") - Number(b.type !== "delivery") || a.name.localeCompare(b.name))
+  const places = new Map<string, StoreRowPlace>(shown.map((o) => [o.id, o.location?.address ?? null]))
+  // Deliveries first by name, then the stores in the shopper's postcode district, its area, the rest (decision 66).
+  const rates = storesInPostcodeOrder(
+    shown.map((option, i) => toOptionRate(option, prices[i] ?? {}, cart.currency_code)),
+    cart.shipping_address ?? null,
+    places
+  )
   return {
     cart_id: cart.id,
     currency_code: cart.currency_code,

@@ -11,6 +11,7 @@ import { isDispatchOption, pickDispatchLocation } from "../../store/dispatch"
 import type { StockLocationLike } from "../../store/store-identity"
 import type { MedusaAddressLike } from "../quote-request"
 import { ExpiringValue } from "../../support/expiring-value"
+import { type StorePosition, readStorePosition } from "../../collection/pickup-settings"
 
 /** A lastmile shipping option as checkout prices and shows it. */
 export interface CatalogueOption extends Pick<OptionRow, "id" | "name" | "price_type" | "provider_id"> {
@@ -21,6 +22,8 @@ export interface CatalogueOption extends Pick<OptionRow, "id" | "name" | "price_
   kind: LastmileOptionKind
   /** Its stock location, as Medusa hands it to the provider (`from_location`). */
   location: (StockLocationLike & { id: string }) | null
+  /** Where its stock location is (`metadata.latitude` / `longitude`), for a store's distance; null when not known. */
+  position: StorePosition | null
 }
 
 export interface CheckoutCatalogue {
@@ -55,7 +58,12 @@ interface OptionRow {
     geo_zones?: { type?: string | null }[] | null
     fulfillment_set?: {
       type?: string | null
-      location?: { id: string; name?: string | null; address?: MedusaAddressLike | null } | null
+      location?: {
+        id: string
+        name?: string | null
+        address?: MedusaAddressLike | null
+        metadata?: Record<string, unknown> | null
+      } | null
     } | null
   } | null
 }
@@ -72,6 +80,8 @@ const OPTION_FIELDS = [
   "service_zone.fulfillment_set.location.id",
   "service_zone.fulfillment_set.location.name",
   "service_zone.fulfillment_set.location.address.*",
+  // The store's position (nearest first), which Medusa keeps in the location's own metadata.
+  "service_zone.fulfillment_set.location.metadata",
 ]
 
 let versions = 0
@@ -105,6 +115,7 @@ async function readCatalogue(container: MedusaContainer): Promise<CheckoutCatalo
         option_id: row.data?.id as string,
         kind,
         location: location ? { id: location.id, name: location.name ?? null, address: location.address ?? null } : null,
+        position: readStorePosition(location?.metadata),
       })
     }
   }

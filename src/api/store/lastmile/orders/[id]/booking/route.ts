@@ -1,6 +1,6 @@
 /**
- * GET /store/lastmile/orders/:id/booking: where the booking of the order's own delivery stands, and once booked its
- * step, for a confirmation page that waits (decisions 35 and 55); keyed, like the store's order, by the order id.
+ * GET /store/lastmile/orders/:id/booking: where the order's own delivery's booking stands, its step, a ready
+ * collection's collect-by and code (decisions 35, 55 and 65); keyed, like the store's order, by the order id.
  */
 import type { LastmileBookingState, LastmileOrderBookingResponse } from "medusa-plugin-lastmile-storefront"
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
@@ -9,6 +9,7 @@ import { shopperStepOf, taskModeOf } from "../../../../../../lib/notifications/d
 import { PluginSettingsService } from "../../../../../../modules/lastmile/services/plugin-settings"
 import { TaskRowsService } from "../../../../../../modules/lastmile/services/task-rows"
 import type { LastmileTaskRow } from "../../../../../../modules/lastmile/types"
+import { readShopperCollection } from "../../../../../../lib/collection/medusa/read-store-pickup"
 
 const STATE: Record<LastmileTaskRow["status"], LastmileBookingState> = {
   pending: "booking",
@@ -32,6 +33,8 @@ const STEP_FIELDS = [
   "service_status",
   "status_history",
   "cancellation",
+  "collection",
+  "stock_location_id",
 ] as const
 
 export async function GET(req: MedusaRequest, res: MedusaResponse<LastmileOrderBookingResponse>): Promise<void> {
@@ -43,14 +46,15 @@ export async function GET(req: MedusaRequest, res: MedusaResponse<LastmileOrderB
     { select: [...STEP_FIELDS], take: 1 }
   )
   const options = PluginSettingsService.of(req.scope).options
+  const now = new Date()
+  const mode = task ? taskModeOf(task) : null
   res.json({
     order_id: orderId,
     booking: {
       state: task ? STATE[task.status] : "not_started",
       books_on: options.bookingTrigger,
-      step: task
-        ? shopperStepOf({ ...task, mode: taskModeOf(task) }, options.notifications.statusEvents, new Date())
-        : null,
+      step: task && mode ? shopperStepOf({ ...task, mode }, options.notifications.statusEvents, now) : null,
+      collection: task && mode === "collection" ? await readShopperCollection(req.scope, task, now) : null,
     },
   })
 }
