@@ -9,8 +9,9 @@ import {
   audienceOf,
 } from "./notification-events"
 import { type NotificationRecord, isSettled, maySendNow } from "./notification-record"
-import type { ResolvedNotificationOptions } from "./notification-options"
+import type { ReminderTiming, ResolvedNotificationOptions } from "./notification-options"
 import { type StatusEvents, problemKindOf } from "./status-events"
+import { currentCollectBy, readCollectionRecord } from "../collection/collection-hold"
 
 /** The task row's fields the decision reads. */
 export interface NotifiableTask {
@@ -24,6 +25,8 @@ export interface NotifiableTask {
   service_status: string | null
   status_history: { entries?: unknown[] } | null
   cancellation: { by?: unknown } | null
+  /** A collection's record at the store (its hold and extensions: decision 65); absent or null for the others. */
+  collection?: unknown
 }
 
 export interface DueMessage {
@@ -37,6 +40,8 @@ export interface DueMessage {
   status: string | null
   /** The step follows a delivery problem (a new trip out): when that problem was. */
   after_problem_at?: string | null
+  /** A collection's reminder or its time up: since when it has waited at the store. */
+  since?: string | null
 }
 
 /** How a step reaches someone: the shopper's email and phone, the admin's bell, the merchant's own addresses. */
@@ -74,6 +79,7 @@ export const SMS_EVENTS: readonly ShopperEvent[] = [
   "delivery_problem",
   "collection_ready",
   "collection_reminder",
+  "collection_extended",
 ]
 
 /** The step a record key is about: `delivery_problem:2|sms` → `delivery_problem:2`. */
@@ -94,11 +100,19 @@ interface Milestone {
   status: string | null
   /** A new trip out after a problem: when the problem was. */
   after_problem_at?: string | null
+  /** A collection's reminder: since when it has waited. */
+  since?: string | null
 }
 
 const RANKS: Record<TaskMode, Partial<Record<ShopperEvent, number>>> = {
   delivery: { delivery_booked: 0, delivery_out_for_delivery: 1, delivery_delivered: 2 },
-  collection: { collection_booked: 0, collection_ready: 1, collection_reminder: 2, collection_collected: 3 },
+  collection: {
+    collection_booked: 0,
+    collection_ready: 1,
+    collection_reminder: 2,
+    collection_extended: 2,
+    collection_collected: 3,
+  },
   return: { return_booked: 0, return_received: 1 },
 }
 
@@ -156,7 +170,7 @@ export function serviceStatuses(
 export function shopperMilestones(
   task: NotifiableTask,
   statusEvents: StatusEvents,
-  reminderAfterMs: number | null,
+  reminder: ReminderTiming,
   now: Date
 ): Milestone[] {
   if (task.status !== "booked") {
@@ -205,18 +219,89 @@ export function shopperMilestones(
     }
   }
   const latest = milestones[milestones.length - 1]
-  if (mode === "collection" && latest.event === "collection_ready" && reminderAfterMs !== null) {
-    const remindAt = Date.parse(latest.at) + reminderAfterMs
-    if (now.getTime() >= remindAt) {
-      milestones.push({
-        event: "collection_reminder",
-        occurrence: 1,
-        at: new Date(remindAt).toISOString(),
-        status: latest.status,
-      })
+  if (mode === "collection" && latest.event === "collection_ready") {
+    for (const step of holdSteps(task, latest, reminder)) {
+      if (now.getTime() >= Date.parse(step.at)) {
+        milestones.push(step)
+      }
     }
   }
   return milestones
+}
+
+/** One hold of a ready collection: the first, from ready to its collect-by, then each extension's. */
+interface HoldPeriod {
+  start: string
+  end: string | null
+}
+
+function holdPeriods(task: NotifiableTask, readyAt: string): HoldPeriod[] {
+  const record = readCollectionRecord(task.collection)
+  if (!record?.collect_by) {
+    return [{ start: readyAt, end: null }]
+  }
+  return [
+    { start: record.ready_at ?? readyAt, end: record.collect_by },
+    ...record.extensions.map((e) => ({ start: e.at, end: e.collect_by })),
+  ]
+}
+
+/**
+ * The steps a ready collection reaches as time passes (decision 65), due or not yet: each extension, told to the
+ * shopper; a reminder in each hold (at its half by default; a hold without a collect-by, kept before the plugin held
+ * collections, at `reminder` after ready, two days unless set), unless an extension came first.
+ */
+export function holdSteps(task: NotifiableTask, ready: Milestone, reminder: ReminderTiming): Milestone[] {
+  const periods = holdPeriods(task, ready.at)
+  const steps: Milestone[] = []
+  periods.forEach((period, i) => {
+    if (i > 0) {
+      steps.push({ event: "collection_extended", occurrence: i, at: period.start, status: ready.status })
+    }
+    const start = Date.parse(period.start)
+    const end = period.end ? Date.parse(period.end) : null
+    const after =
+      reminder === null
+        ? null
+        : reminder === "half_hold"
+          ? end === null
+            ? 2 * 86_400_000
+            : (end - start) / 2
+          : reminder
+    const remindAt = after === null ? null : start + after
+    const next = periods[i + 1] ? Date.parse(periods[i + 1].start) : Number.POSITIVE_INFINITY
+    if (remindAt !== null && remindAt < Math.min(end ?? Number.POSITIVE_INFINITY, next)) {
+      const occurrence = steps.filter((s) => s.event === "collection_reminder").length + 1
+      steps.push({
+        event: "collection_reminder",
+        occurrence,
+        at: new Date(remindAt).toISOString(),
+        status: ready.status,
+        since: ready.at,
+      })
+    }
+  })
+  return steps
+}
+
+/**
+ * A ready collection nobody came for by its collect-by (decision 65): the time up, once per hold (an extension
+ * starts another), for the merchant. A task without a collect-by (made ready before the plugin held collections) is
+ * told the merchant at its reminder, as before.
+ */
+function timeUp(task: NotifiableTask, ready: Milestone | undefined, reminder: ReminderTiming, now: Date) {
+  if (!ready) {
+    return null
+  }
+  const record = readCollectionRecord(task.collection)
+  const periods = holdPeriods(task, ready.at)
+  const last = periods[periods.length - 1]
+  const since = record?.ready_at ?? ready.at
+  if (last.end) {
+    return now.getTime() >= Date.parse(last.end) ? { occurrence: periods.length, at: last.end, since } : null
+  }
+  const legacy = holdSteps(task, ready, reminder).find((s) => s.event === "collection_reminder")
+  return legacy && now.getTime() >= Date.parse(legacy.at) ? { occurrence: 1, at: legacy.at, since } : null
 }
 
 /** A step the shopper's tracking page names: one between booked and done. */
@@ -226,6 +311,8 @@ const STEP_OF: Partial<Record<Milestone["event"], ShopperStep>> = {
   delivery_out_for_delivery: "out_for_delivery",
   delivery_problem: "problem",
   collection_ready: "ready_for_collection",
+  collection_reminder: "ready_for_collection",
+  collection_extended: "ready_for_collection",
 }
 
 /**
@@ -254,7 +341,13 @@ function message(
 }
 
 /** The merchant's messages the task's state calls for now. */
-function merchantMessages(task: NotifiableTask, latest: Milestone | undefined, now: Date): DueMessage[] {
+function merchantMessages(
+  task: NotifiableTask,
+  milestones: Milestone[],
+  reminder: ReminderTiming,
+  now: Date
+): DueMessage[] {
+  const latest = milestones[milestones.length - 1]
   const history = historyOf(task)
   const lastOf = (value: string) => history.filter((e) => e.value === value)
   const found: DueMessage[] = []
@@ -271,8 +364,15 @@ function merchantMessages(task: NotifiableTask, latest: Milestone | undefined, n
   if (latest?.event === "delivery_problem") {
     merchant("merchant_delivery_problem", latest.occurrence, latest.at, latest.status)
   }
-  if (latest?.event === "collection_reminder") {
-    merchant("merchant_not_collected", 1, latest.at, latest.status)
+  const ready = milestones.find((m) => m.event === "collection_ready")
+  const waiting = task.mode === "collection" && task.status === "booked" && latest?.event !== "closed"
+  const up =
+    waiting && !milestones.some((m) => m.event === "collection_collected") ? timeUp(task, ready, reminder, now) : null
+  if (up) {
+    found.push({
+      ...message("merchant_not_collected", "merchant", up.occurrence, up.at, ready?.status ?? null),
+      since: up.since,
+    })
   }
   if (task.status === "booked" && task.tracking_state === "cancelled" && task.cancellation?.by !== "merchant") {
     const at = latest?.event === "closed" ? latest.at : iso(null, now)
@@ -284,14 +384,7 @@ function merchantMessages(task: NotifiableTask, latest: Milestone | undefined, n
 /** What the plan reads of the options. */
 export type PlanOptions = Pick<
   ResolvedNotificationOptions,
-  | "enabled"
-  | "events"
-  | "reminderAfterMs"
-  | "statusEvents"
-  | "channel"
-  | "merchantChannel"
-  | "smsChannel"
-  | "merchantTo"
+  "enabled" | "events" | "reminder" | "statusEvents" | "channel" | "merchantChannel" | "smsChannel" | "merchantTo"
 >
 
 /** The notifications of a step: its first channel, then by text, then to the merchant's own addresses. */
@@ -347,13 +440,16 @@ export function planNotifications(
   if (!options.enabled) {
     return plan
   }
-  const milestones = shopperMilestones(task, options.statusEvents, options.reminderAfterMs, now)
+  const milestones = shopperMilestones(task, options.statusEvents, options.reminder, now)
   const latest = milestones[milestones.length - 1]
   const steps: DueMessage[] = []
   if (latest && latest.event !== "closed") {
-    steps.push(message(latest.event, "shopper", latest.occurrence, latest.at, latest.status, latest.after_problem_at))
+    steps.push({
+      ...message(latest.event, "shopper", latest.occurrence, latest.at, latest.status, latest.after_problem_at),
+      ...(latest.since ? { since: latest.since } : {}),
+    })
   }
-  steps.push(...merchantMessages(task, latest, now))
+  steps.push(...merchantMessages(task, milestones, options.reminder, now))
   const candidates = steps.flatMap((step) => deliveriesOf(step, options))
 
   const current = new Set(candidates.map((c) => c.delivery_key))
@@ -376,12 +472,16 @@ export function planNotifications(
       later.push(Date.parse(record.failed[candidate.delivery_key].next_at ?? ""))
     }
   }
-  // A ready collection is looked at again when its reminder falls due.
-  if (latest?.event === "collection_ready" && options.reminderAfterMs !== null) {
-    const wanted = options.events.has("collection_reminder") || options.events.has("merchant_not_collected")
-    if (wanted) {
-      later.push(Date.parse(latest.at) + options.reminderAfterMs)
-    }
+  // A ready collection is looked at again when its next reminder, extension or time up falls due.
+  const ready = milestones.find((m) => m.event === "collection_ready")
+  const waiting = ready && task.status === "booked" && !milestones.some((m) => m.event === "collection_collected")
+  if (waiting && latest?.event !== "closed") {
+    const ahead = holdSteps(task, ready, options.reminder)
+      .map((s) => Date.parse(s.at))
+      .filter((t) => t > now.getTime())
+    const record = readCollectionRecord(task.collection)
+    const end = record ? Date.parse(currentCollectBy(record) ?? "") : NaN
+    later.push(...ahead, ...(end > now.getTime() ? [end] : []))
   }
   const next = later.filter((t) => !Number.isNaN(t))
   plan.next_check_at = next.length ? new Date(Math.min(...next)).toISOString() : null

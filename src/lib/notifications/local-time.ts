@@ -104,22 +104,31 @@ export function windowText(window: { from: string; to: string }, clock: Clock): 
   })
 }
 
+/** A day for a text message: "today", "tomorrow", "Wed 3 Dec". */
+function shortDayText(date: Date, clock: Clock): string {
+  const days = daysFromNow(date, clock)
+  return days === 0 || days === 1
+    ? clock.phrases[days === 0 ? "today_word" : "tomorrow_word"]
+    : new Intl.DateTimeFormat(intlLocale(clock.locale), {
+        timeZone: clock.timeZone,
+        weekday: "short",
+        day: "numeric",
+        month: "short",
+      }).format(date)
+}
+
+/** A moment for a text message: "tomorrow 18:00", "Tue 9 Dec 18:00". */
+export function momentShortText(date: Date, clock: Clock): string {
+  return `${shortDayText(date, clock)} ${timeText(date, clock)}`
+}
+
 /** A window for a text message: "today 08:00-20:00", "Wed 3 Dec 08:00-20:00". */
 export function windowShortText(window: { from: string; to: string }, clock: Clock): string | null {
   const valid = validWindow(window)
   if (!valid) {
     return null
   }
-  const days = daysFromNow(valid.from, clock)
-  const day =
-    days === 0 || days === 1
-      ? clock.phrases[days === 0 ? "today_word" : "tomorrow_word"]
-      : new Intl.DateTimeFormat(intlLocale(clock.locale), {
-          timeZone: clock.timeZone,
-          weekday: "short",
-          day: "numeric",
-          month: "short",
-        }).format(valid.from)
+  const day = shortDayText(valid.from, clock)
   const time = { ...clock, utc: false }
   return phrase(clock, "window_short", {
     day,
@@ -128,16 +137,27 @@ export function windowShortText(window: { from: string; to: string }, clock: Clo
   })
 }
 
-/** "2 days", "36 hours", "90 minutes": a duration in the locale's words. */
+/**
+ * "2 days", "36 hours", "90 minutes": a duration in the locale's words, exact when it is whole days or hours, else
+ * rounded to days from two days on, to hours from one hour on.
+ */
 export function durationText(ms: number, clock: Pick<Clock, "locale" | "phrases">): string {
   const plural = new Intl.PluralRules(intlLocale(clock.locale))
   const say = (n: number, unit: "day" | "hour" | "minute") =>
     phrase(clock, `duration_${unit}_${plural.select(n) === "one" ? "one" : "other"}` as PhraseId, { n: String(n) })
-  if (ms % 86_400_000 === 0) {
-    return say(ms / 86_400_000, "day")
+  const DAY = 86_400_000
+  const HOUR = 3_600_000
+  if (ms > 0 && ms % DAY === 0) {
+    return say(ms / DAY, "day")
   }
-  if (ms % 3_600_000 === 0) {
-    return say(ms / 3_600_000, "hour")
+  if (ms > 0 && ms % HOUR === 0) {
+    return say(ms / HOUR, "hour")
+  }
+  if (ms >= 2 * DAY) {
+    return say(Math.round(ms / DAY), "day")
+  }
+  if (ms >= HOUR) {
+    return say(Math.round(ms / HOUR), "hour")
   }
   return say(Math.round(ms / 60_000), "minute")
 }

@@ -4,7 +4,9 @@
  */
 import { countryName } from "../address/country-names"
 import type { MedusaAddress } from "../contracts/plugin-data"
-import { type Clock, durationText, momentText, windowShortText, windowText } from "./local-time"
+import { type Clock, durationText, momentShortText, momentText, windowShortText, windowText } from "./local-time"
+import { type CollectionRecord, currentCollectBy } from "../collection/collection-hold"
+import { shownCode } from "../collection/collection-code"
 import { nameForMessage } from "./shopper-name"
 import {
   type LastmileNotificationEvent,
@@ -12,7 +14,8 @@ import {
   type TaskMode,
   audienceOf,
 } from "./notification-events"
-import { type OpeningHours, openingHoursLines } from "./opening-hours"
+import type { OpeningHours } from "../collection/store-hours"
+import { openingHoursLines } from "./opening-hours"
 import { fill } from "./catalogues/catalogue"
 import { type ProblemKind, problemKindOf } from "./status-events"
 
@@ -95,6 +98,29 @@ export type LastmileNotificationData = {
     address: LastmileNotificationAddress | null
     /** ["Monday to Saturday: 09:00–18:00", "Sunday: 11:00–17:00"]; null when the service does not give them. */
     opening_hours: string[] | null
+    /** The store's own words for collecting there (its desk, entrance, parking); null when it has none. */
+    instructions?: string | null
+  } | null
+  /**
+   * A collection at the counter (decision 65): until when it is held, and, in the shopper's messages once it is ready
+   * (ready, reminder, extended), the code the store checks and its QR image. Null for a delivery or a return, and
+   * before a collection is held (absent from older plugins).
+   */
+  collection?: {
+    ready_at: string | null
+    collect_by: string | null
+    /** "18:00 on Tuesday 9 December" (the clock's words). */
+    collect_by_text: string | null
+    /** "Tue 9 Dec 18:00", for a text message. */
+    collect_by_short: string | null
+    /** The code, six characters; null in the merchant's messages and before it is ready. */
+    code: string | null
+    /** The code as it is read out: "ACE 479". */
+    code_text: string | null
+    /** The code as a QR image (a PNG `data:` URL), for an email; null without a code. */
+    qr_image: string | null
+    /** How many times its hold was extended. */
+    extensions: number
   } | null
   /** Where the courier collects a return (the order's shipping address). */
   pickup_address: LastmileNotificationAddress | null
@@ -134,7 +160,15 @@ export interface NotificationFacts {
     locale?: string | null
   }
   rate: { code: string | null; name: string | null; window: { from: string; to: string } | null } | null
-  store: { name: string | null; address: MedusaAddress | null; hours: OpeningHours | null } | null
+  store: {
+    name: string | null
+    address: MedusaAddress | null
+    hours: OpeningHours | null
+    /** The store's own words for collecting there (its stock location's pickup settings). */
+    instructions?: string | null
+  } | null
+  /** A collection's record at the store (its code, ready time, collect-by, extensions). */
+  collection?: CollectionRecord | null
   admin_url: string
   /** The shop's name: the option's, else the store's. */
   shop_name?: string | null
@@ -161,6 +195,8 @@ export interface MessageStep {
   status: string | null
   /** The step comes after a delivery problem (a new trip out): only a window the service gave since then is true. */
   after_problem_at?: string | null
+  /** A collection's reminder or time up: since when it has waited at the store. */
+  since?: string | null
 }
 
 /** Only an absolute http(s) link without credentials reaches a message. */
@@ -235,12 +271,42 @@ export function truthfulWindow(
   return Number.isNaN(end) || end <= now.getTime() ? null : { from: latest.from, to: latest.to }
 }
 
+/** The messages that show the shopper their code: only once the collection is ready, and only to the shopper. */
+const CODE_EVENTS: ReadonlySet<LastmileNotificationEvent> = new Set([
+  "collection_ready",
+  "collection_reminder",
+  "collection_extended",
+])
+
+/** A collection's hold as a message says it; the code only where the shopper is told it (decision 65). */
+function collectionData(
+  record: CollectionRecord | null,
+  event: LastmileNotificationEvent,
+  clock: Clock
+): NonNullable<LastmileNotificationData["collection"]> | null {
+  if (!record) {
+    return null
+  }
+  const by = currentCollectBy(record)
+  const at = by ? new Date(by) : null
+  const code = CODE_EVENTS.has(event) && record.ready_at && !record.handed_over ? record.code : null
+  return {
+    ready_at: record.ready_at,
+    collect_by: by,
+    collect_by_text: at ? momentText(at, clock) : null,
+    collect_by_short: at ? momentShortText(at, clock) : null,
+    code,
+    code_text: code ? shownCode(code) : null,
+    qr_image: null,
+    extensions: record.extensions.length,
+  }
+}
+
 /** The data of one message, before its title and description (the renderer writes those). */
 export function notificationData(
   facts: NotificationFacts,
   step: MessageStep,
-  clock: Clock,
-  reminderAfterMs: number | null
+  clock: Clock
 ): Omit<LastmileNotificationData, "title" | "description"> {
   const { task, order } = facts
   const audience = audienceOf(step.event)
@@ -254,16 +320,16 @@ export function notificationData(
         : fromMomentText(new Date(window.from), clock)
       : windowText(window, clock)
   const shortWords = window && task.mode !== "collection" ? windowShortText(window, clock) : null
+  const since = step.since ? new Date(step.since) : null
   const waiting =
-    (step.event === "collection_reminder" || step.event === "merchant_not_collected") && reminderAfterMs !== null
-      ? (() => {
-          const since = new Date(Date.parse(step.at) - reminderAfterMs)
-          return {
-            since: since.toISOString(),
-            since_text: momentText(since, clock),
-            for_text: durationText(reminderAfterMs, clock),
-          }
-        })()
+    (step.event === "collection_reminder" || step.event === "merchant_not_collected") &&
+    since &&
+    !Number.isNaN(since.getTime())
+      ? {
+          since: since.toISOString(),
+          since_text: momentText(since, clock),
+          for_text: durationText(Math.max(0, Date.parse(step.at) - since.getTime()), clock),
+        }
       : null
   const firstName = nameForMessage(order.first_name)
   const lastName = nameForMessage(order.last_name)
@@ -310,8 +376,10 @@ export function notificationData(
             name: facts.store.name,
             address: addressOf(facts.store.address),
             opening_hours: facts.store.hours ? openingHoursLines(facts.store.hours, clock) : null,
+            instructions: facts.store.instructions ?? null,
           }
         : null,
+    collection: task.mode === "collection" ? collectionData(facts.collection ?? null, step.event, clock) : null,
     pickup_address: task.mode === "return" ? addressOf(order.shipping_address) : null,
     problem:
       step.event === "delivery_problem" || step.event === "merchant_delivery_problem"

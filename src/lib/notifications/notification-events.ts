@@ -12,6 +12,7 @@ export const SHOPPER_EVENTS = [
   "collection_booked",
   "collection_ready",
   "collection_reminder",
+  "collection_extended",
   "collection_collected",
   "return_booked",
   "return_received",

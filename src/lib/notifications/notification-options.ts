@@ -27,7 +27,10 @@ export interface LastmileNotificationOptions {
   events?: LastmileNotificationEvent[]
   /** Template id per event, over the default `lastmile-<event in kebab case>`. */
   templates?: Partial<Record<LastmileNotificationEvent, string>>
-  /** How long a ready collection waits before the shopper is reminded and the merchant told: "2d" (default), "36h", "90m"; false: never. */
+  /**
+   * How long after a collection is ready (or its hold extended) the shopper is reminded: "2d", "36h", "90m"; false:
+   * never. Default: half of the hold (`collection.hold_days`). The merchant is told when the hold is up.
+   */
   collection_reminder_after?: string | false
   /** Pass the plugin's rendered subject, text and HTML as `content`. Default true; false leaves the message to the provider's templates. */
   send_content?: boolean
@@ -60,14 +63,17 @@ export interface LastmileNotificationOptions {
   status_events?: Record<string, StatusEvent>
 }
 
+/** How a ready collection's reminder is timed: at half of each hold (the default), this long after its start, or never. */
+export type ReminderTiming = number | "half_hold" | null
+
 export interface ResolvedNotificationOptions {
   enabled: boolean
   channel: string
   merchantChannel: string
   events: ReadonlySet<LastmileNotificationEvent>
   templates: Readonly<Record<LastmileNotificationEvent, string>>
-  /** Null: no reminder. */
-  reminderAfterMs: number | null
+  /** When a ready collection's reminder goes: at half of each hold, this long after its start, or (null) never. */
+  reminder: ReminderTiming
   sendContent: boolean
   /** Null: the store's zone when known, else UTC. */
   timeZone: string | null
@@ -85,8 +91,6 @@ export interface ResolvedNotificationOptions {
   /** Null: the default (every channel but those of Medusa's local and SendGrid providers). */
   requireMessageId: boolean | string[] | null
 }
-
-export const DEFAULT_REMINDER_AFTER = "2d"
 
 const DURATION = /^(\d+(?:\.\d+)?)\s*(d|h|m)$/
 const UNIT_MS = { d: 86_400_000, h: 3_600_000, m: 60_000 } as const
@@ -155,7 +159,7 @@ const settingsSchema = z
         .refine((value) => value === false || durationMs(value) !== null, {
           error: 'notifications.collection_reminder_after must be a duration like "2d", "36h" or "90m", or false',
         })
-        .default(DEFAULT_REMINDER_AFTER),
+        .optional(),
       send_content: z.boolean({ error: "notifications.send_content must be true or false" }).default(true),
       time_zone: z
         .string({ error: 'notifications.time_zone must be an IANA time zone, like "Europe/London"' })
@@ -246,8 +250,12 @@ export function resolveNotificationOptions(
     merchantChannel: settings.merchant_channel,
     events: new Set(settings.events ?? NOTIFICATION_EVENTS),
     templates,
-    reminderAfterMs:
-      settings.collection_reminder_after === false ? null : durationMs(settings.collection_reminder_after),
+    reminder:
+      settings.collection_reminder_after === undefined
+        ? "half_hold"
+        : settings.collection_reminder_after === false
+          ? null
+          : durationMs(settings.collection_reminder_after),
     sendContent: settings.send_content,
     timeZone: settings.time_zone ?? null,
     locale: settings.locale ?? null,

@@ -23,6 +23,7 @@ import { type RenderedNotification, renderNotification, renderSms, withTitle } f
 import { type Words, catalogueFor, matchLocale } from "./catalogues/catalogues"
 import type { LastmileNotificationEvent } from "./notification-events"
 import type { ResolvedNotificationOptions } from "./notification-options"
+import { withCollectionQr } from "./collection-qr"
 
 export interface SentTaskNotifications {
   /** The keys of the messages sent, failed or skipped by this run. */
@@ -162,7 +163,10 @@ export async function notifyPass(
     let data: LastmileNotificationData
     let content: OutgoingMessage["content"]
     try {
-      data = withTitle(notificationData(facts, delivery, clock, options.reminderAfterMs), words)
+      data = withTitle(notificationData(facts, delivery, clock), words)
+      if (delivery.via === "email") {
+        data = await withCollectionQr(data)
+      }
       const sms = delivery.via === "sms" ? renderSms(data, words) : null
       content = !options.sendContent
         ? null

@@ -81,6 +81,10 @@ export function messageValues(data: Body, catalogue: Catalogue): Values {
     store_name: store?.name?.trim() || data.rate?.name?.trim() || phrase("the_store"),
     store_address: store?.address ? addressWithCountry(store.address) : null,
     opening_hours: store?.opening_hours?.length ? store.opening_hours.join("\n") : null,
+    store_instructions: store?.instructions ?? null,
+    collect_by: data.collection?.collect_by_text ?? null,
+    collect_by_short: data.collection?.collect_by_short ?? null,
+    collection_code: data.collection?.code_text ?? null,
     pickup_address: data.pickup_address?.text ?? null,
     waiting_since: data.waiting?.since_text ?? null,
     waiting_for: data.waiting?.for_text ?? null,
@@ -130,12 +134,28 @@ function linkLabelled(html: string, links: string[]): string {
 /** The subject, plain text and HTML of a message, from its data alone. */
 export function renderNotification(data: Body, words: Words = BUILT_IN_WORDS): RenderedNotification {
   const { subject, paragraphs, values } = write(data, words)
+  const { catalogue } = wordsOf(data, words)
   const links = [values.tracking_url, values.order_url, values.admin_url].filter((l): l is string => !!l)
   const lang = escape(intlLocale(data.locale))
+  const code = values.collection_code
+  const qr = data.collection?.qr_image
+  // The code's QR image follows the paragraph that gives the code (decision 65): only a PNG the plugin drew.
+  const qrFigure =
+    code && qr && /^data:image\/png;base64,[A-Za-z0-9+/=]+$/.test(qr)
+      ? `<p><img src="${qr}" width="192" height="192" alt="${escape(fill(catalogue.phrases.code_image, { code }) ?? code)}"></p>`
+      : null
+  let qrPlaced = false
   const html = [
     `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${escape(subject)}</title></head>`,
     '<body style="font-family: system-ui, sans-serif; line-height: 1.5; color: #111">',
-    ...paragraphs.map((p) => `<p>${linkLabelled(p.split("\n").map(escape).join("<br>"), links)}</p>`),
+    ...paragraphs.flatMap((p) => {
+      const shown = `<p>${linkLabelled(p.split("\n").map(escape).join("<br>"), links)}</p>`
+      if (qrFigure && !qrPlaced && code && p.includes(code)) {
+        qrPlaced = true
+        return [shown, qrFigure]
+      }
+      return [shown]
+    }),
     "</body></html>",
   ].join("\n")
   return { subject, text: paragraphs.join("\n\n"), html }

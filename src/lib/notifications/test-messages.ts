@@ -11,7 +11,8 @@ import type { ResolvedNotificationOptions } from "./notification-options"
 import type { ChannelProvider } from "./notification-channels"
 import type { OutgoingMessage } from "./notify-pass"
 import { renderNotification, renderSms, withTitle } from "./render-notification"
-import { readOpeningHours } from "./opening-hours"
+import { readOpeningHours } from "../collection/store-hours"
+import { withCollectionQr } from "./collection-qr"
 
 type Options = ResolvedNotificationOptions
 
@@ -102,6 +103,29 @@ export function sampleFacts(event: LastmileNotificationEvent, shopName: string |
             name: "Brixton store",
             address: { address_1: "4 Electric Avenue", city: "London", postal_code: "SW9 8JX", country_code: "gb" },
             hours: readOpeningHours({ monday: "09:00-18:00", tuesday: "09:00-18:00", saturday: "10:00-16:00" }),
+            instructions: "Collection desk at the back of the store, by the fitting rooms.",
+          }
+        : null,
+    collection:
+      mode === "collection"
+        ? {
+            code: "ACE479",
+            hold_days: 7,
+            ready_at: new Date(now.getTime() - 2 * DAY).toISOString(),
+            collect_by: new Date(now.getTime() + 5 * DAY).toISOString(),
+            extensions:
+              event === "collection_extended"
+                ? [
+                    {
+                      at: now.toISOString(),
+                      days: 3,
+                      collect_by: new Date(now.getTime() + 8 * DAY).toISOString(),
+                      actor_id: null,
+                    },
+                  ]
+                : [],
+            handed_over: null,
+            wrong_codes: [],
           }
         : null,
     admin_url: "/app/orders/order_test",
@@ -127,13 +151,13 @@ export interface TestMessage {
  * Every message that is on, written from the sample order in the store's words and time: the shopper's and the
  * merchant's by email to the address, the texts to the phone.
  */
-export function testMessages(
+export async function testMessages(
   options: Options,
   words: Words,
   target: TestTarget,
   now: Date,
   shopName: string | null
-): TestMessage[] {
+): Promise<TestMessage[]> {
   const { locale, catalogue } = catalogueFor(words, null)
   const clock = {
     timeZone: options.timeZone ?? "Europe/London",
@@ -148,8 +172,9 @@ export function testMessages(
     }
     const facts = sampleFacts(event, shopName, now)
     const problem = event.endsWith("problem") ? "FAILED_ATTEMPT" : null
-    const step = { event, at: now.toISOString(), status: problem }
-    const data = { ...withTitle(notificationData(facts, step, clock, 2 * DAY), words), test: true }
+    const waited = event === "collection_reminder" || event === "merchant_not_collected"
+    const step = { event, at: now.toISOString(), status: problem, since: waited ? facts.collection?.ready_at : null }
+    const data = { ...withTitle(notificationData(facts, step, clock), words), test: true }
     const base = {
       data,
       trigger_type: "lastmile.test",
@@ -160,14 +185,16 @@ export function testMessages(
     const template = options.templates[event]
     if (target.email) {
       const via = audienceOf(event) === "merchant" ? ("merchant_email" as const) : ("email" as const)
+      const email = await withCollectionQr(data)
       messages.push({
         via,
         message: {
           ...base,
+          data: email,
           to: target.email,
           channel: options.channel,
           template,
-          content: options.sendContent ? renderNotification(data, words) : null,
+          content: options.sendContent ? renderNotification(email, words) : null,
           idempotency_key: `${key}|${via}`,
         },
       })

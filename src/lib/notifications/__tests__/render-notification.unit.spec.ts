@@ -1,7 +1,7 @@
 import { londonHours } from "../../../../packages/simulator/src"
 import { type NotificationFacts, notificationData, safeLink } from "../notification-data"
 import { NOTIFICATION_EVENTS, type LastmileNotificationEvent, audienceOf } from "../notification-events"
-import { readOpeningHours } from "../opening-hours"
+import { readOpeningHours } from "../../collection/store-hours"
 import { renderNotification, renderSms, withTitle } from "../render-notification"
 import { EN_GB } from "../catalogues/en-gb"
 import { EN_US } from "../catalogues/en-us"
@@ -57,6 +57,19 @@ function facts(
             name: "Brixton store",
             address: { address_1: "4 Electric Avenue", city: "London", postal_code: "SW9 8JX", country_code: "gb" },
             hours: readOpeningHours(londonHours()),
+            instructions: "Collection desk at the back, by the fitting rooms.",
+          }
+        : null,
+    collection:
+      mode === "collection"
+        ? {
+            code: "ACE479",
+            hold_days: 7,
+            ready_at: "2026-11-29T10:00:00.000Z",
+            collect_by: "2026-12-08T18:00:00.000Z",
+            extensions: [],
+            handed_over: null,
+            wrong_codes: [],
           }
         : null,
     admin_url: "https://shop.example/app/orders/order_1",
@@ -67,7 +80,9 @@ function facts(
 }
 
 const render = (f: NotificationFacts, event: LastmileNotificationEvent, status: string | null = null) => {
-  const data = withTitle(notificationData(f, { event, at: now.toISOString(), status }, clock, 2 * 86_400_000))
+  const waited = event === "collection_reminder" || event === "merchant_not_collected"
+  const step = { event, at: now.toISOString(), status, since: waited ? f.collection?.ready_at : null }
+  const data = withTitle(notificationData(f, step, clock))
   return { data, ...renderNotification(data) }
 }
 
@@ -105,8 +120,7 @@ describe("a message's data and words", () => {
     const data = notificationData(
       f,
       { event: "delivery_booked", at: now.toISOString(), status: null },
-      { timeZone: "America/New_York", locale: "en-US", now, phrases: EN_US.phrases },
-      null
+      { timeZone: "America/New_York", locale: "en-US", now, phrases: EN_US.phrases }
     )
     expect(data.window?.text).toBe("tomorrow (Wednesday, December 2) between 03:00 AM and 03:00 PM")
     expect(renderNotification(withTitle(data)).subject).toBe("Your order #1001 is scheduled for delivery")
@@ -116,8 +130,7 @@ describe("a message's data and words", () => {
     const data = notificationData(
       facts("delivery"),
       { event: "delivery_booked", at: now.toISOString(), status: null },
-      { ...clock, timeZone: "UTC", utc: true },
-      null
+      { ...clock, timeZone: "UTC", utc: true }
     )
     expect(data.window?.text).toBe("tomorrow (Wednesday 2 December) between 08:00 UTC and 20:00 UTC")
     expect(renderNotification(withTitle(data)).text).toContain("between 08:00 UTC and 20:00 UTC")
@@ -129,20 +142,18 @@ describe("a message's data and words", () => {
     const out = notificationData(
       f,
       { event: "delivery_out_for_delivery", at: later.toISOString(), status: "OUT_FOR_DELIVERY" },
-      { ...clock, now: later },
-      null
+      { ...clock, now: later }
     )
     expect(out.window).toBeNull()
     expect(renderNotification(withTitle(out)).text).not.toContain("It should arrive")
     // Out again after a failed attempt: the booked window is not the truth any more, even while it lasts.
     const again = { event: "delivery_out_for_delivery" as const, at: now.toISOString(), status: "OUT_FOR_DELIVERY" }
-    expect(notificationData(f, { ...again, after_problem_at: now.toISOString() }, clock, null).window).toBeNull()
+    expect(notificationData(f, { ...again, after_problem_at: now.toISOString() }, clock).window).toBeNull()
     const given = { at: now.toISOString(), from: "2026-12-01T12:00:00Z", to: "2026-12-01T16:00:00Z" }
     const withNew = notificationData(
       { ...f, service_windows: [given] },
       { ...again, after_problem_at: "2026-12-01T09:00:00Z" },
-      clock,
-      null
+      clock
     )
     expect(withNew.window?.text).toBe("today (Tuesday 1 December) between 12:00 and 16:00")
   })
@@ -175,7 +186,7 @@ describe("a message's data and words", () => {
     expect(fitsOneSms(sms)).toBe(true)
     const ready = renderSms(render(facts("collection"), "collection_ready").data)!
     expect(ready).toBe(
-      "Lastmile Demo Shop: Your order #1001 is ready to collect at Brixton store. Bring your order number, #1001. Details: https://track.example/LM123"
+      "Lastmile Demo Shop: Your order #1001 is ready to collect at Brixton store. Code ACE 479. Collect by Tue 8 Dec 18:00. Details: https://track.example/LM123"
     )
     // A store name that needs Unicode: 70 characters at most, or the words cut back to GSM-7's 160.
     const unicode = facts("collection")
@@ -207,8 +218,7 @@ describe("a message's data and words", () => {
       notificationData(
         f,
         { event: "delivery_booked", at: now.toISOString(), status: null },
-        { ...clock, locale: "fr-FR", phrases: words.catalogues["fr-FR"].phrases },
-        null
+        { ...clock, locale: "fr-FR", phrases: words.catalogues["fr-FR"].phrases }
       ),
       words
     )
@@ -233,10 +243,18 @@ describe("a message's data and words", () => {
     expect(booked.text).toContain("Opening hours:\nMonday to Saturday: 09:00–18:00\nSunday: 11:00–17:00")
     const ready = render(facts("collection"), "collection_ready")
     expect(ready.subject).toBe("Your order #1001 is ready to collect")
-    expect(ready.text).toContain("bring your order number, #1001, and the name on the order, Ada Lovelace.")
+    expect(ready.text).toContain("Your collection code is ACE 479. Show it at the counter")
+    expect(ready.text).toContain("Please collect it by 18:00 on Tuesday 8 December.")
+    expect(ready.text).toContain("From the store: Collection desk at the back, by the fitting rooms.")
+    expect(ready.text).toContain("bring your collection code and your order number, #1001.")
+    expect(booked.text).toContain("From the store: Collection desk at the back")
+    // The code is the shopper's once ready: never in the booked message, the merchant's alert or its bell.
+    expect(booked.text).not.toContain("ACE")
+    expect(render(facts("collection"), "merchant_not_collected").text).not.toContain("ACE")
     const reminder = render(facts("collection"), "collection_reminder")
     expect(reminder.subject).toBe("Reminder: your order #1001 is waiting for you at Brixton store")
     expect(reminder.data.waiting).toMatchObject({ for_text: "2 days", since_text: "10:00 on Sunday 29 November" })
+    expect(reminder.text).toContain("Please collect it by 18:00 on Tuesday 8 December.")
   })
 
   it("names a replacement and the words of each kind of problem", () => {

@@ -38,12 +38,12 @@ describe("Settings → Lastmile's notifications", () => {
     expect(view.locales).toEqual({ default: "en-GB", with_words: ["en-GB", "en-US"], store: ["fr-FR"] })
   })
 
-  it("writes every message that is on, by email to the address and the four texts to the phone", () => {
+  it("writes every message that is on, by email to the address and the four texts to the phone", async () => {
     const resolved = options({
       sms_channel: "sms",
       events: ["delivery_booked", "delivery_out_for_delivery", "merchant_booking_failed"],
     })
-    const messages = testMessages(
+    const messages = await testMessages(
       resolved,
       resolved.words,
       { email: "me@shop.example", phone: "+447911123456" },

@@ -60,6 +60,7 @@ export const PHRASE_IDS = [
   "problem_returning",
   "problem_other",
   "utc_time",
+  "code_image",
 ] as const
 
 export type PhraseId = (typeof PHRASE_IDS)[number]
@@ -92,7 +93,9 @@ const COMMON = [
 ] as const
 
 const WINDOW = ["window", "window_short", "rate_name"] as const
-const STORE = ["store_name", "store_address", "opening_hours", "window", "window_short"] as const
+const STORE = ["store_name", "store_address", "opening_hours", "store_instructions", "window", "window_short"] as const
+/** A collection at the counter (decision 65): until when it is held, and the code the store checks. */
+const COUNTER = ["collect_by", "collect_by_short", "collection_code"] as const
 const MERCHANT = ["admin_url", "mode", "status"] as const
 
 /** The placeholders each message may use: anything else in a message's words is refused at boot. */
@@ -105,15 +108,16 @@ export const MESSAGE_PLACEHOLDERS: Record<MessageId, readonly string[]> = {
   delivery_problem_returning: [...COMMON, ...WINDOW, "status"],
   delivery_delivered: [...COMMON, "delivered_at"],
   collection_booked: [...COMMON, ...STORE],
-  collection_ready: [...COMMON, ...STORE],
-  collection_reminder: [...COMMON, ...STORE, "waiting_since", "waiting_for"],
+  collection_ready: [...COMMON, ...STORE, ...COUNTER],
+  collection_reminder: [...COMMON, ...STORE, ...COUNTER, "waiting_since", "waiting_for"],
+  collection_extended: [...COMMON, ...STORE, ...COUNTER],
   collection_collected: [...COMMON, "store_name", "collected_at"],
   return_booked: [...COMMON, "pickup_address", "window", "window_short"],
   return_received: [...COMMON, "received_at"],
   merchant_booking_failed: [...COMMON, ...MERCHANT, "reason", "attempts", "next_attempt"],
   merchant_booking_needs_attention: [...COMMON, ...MERCHANT, "reason"],
   merchant_delivery_problem: [...COMMON, ...MERCHANT, "problem"],
-  merchant_not_collected: [...COMMON, ...MERCHANT, "store_name", "waiting_since", "waiting_for"],
+  merchant_not_collected: [...COMMON, ...MERCHANT, "store_name", "waiting_since", "waiting_for", "collect_by"],
   merchant_task_cancelled: [...COMMON, ...MERCHANT],
 }
 
@@ -157,6 +161,7 @@ export const PHRASE_PLACEHOLDERS: Record<PhraseId, readonly string[]> = {
   problem_returning: [],
   problem_other: [],
   utc_time: ["time"],
+  code_image: ["code"],
 }
 
 export const MESSAGE_IDS = Object.keys(MESSAGE_PLACEHOLDERS) as MessageId[]

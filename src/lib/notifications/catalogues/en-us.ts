@@ -12,6 +12,7 @@ export const EN_US: Catalogue = {
     window_short: "{day} {from}-{to}",
     days_range: "{from} through {to}",
     item_line: "{quantity} x {title}",
+    code_image: "Your pickup code, {code}, as a QR code",
   },
   messages: {
     ...EN_GB.messages,
@@ -39,13 +40,26 @@ export const EN_US: Catalogue = {
     },
     collection_ready: {
       subject: "{Order} is ready for pickup",
-      text: EN_GB.messages.collection_ready.text.replace("Opening hours:", "Store hours:"),
-      sms: "{shop_name}:\n{Order} is ready for pickup at {store_name}.\nBring your order number, {order_number}.\nDetails: {tracking_url}",
+      text: EN_GB.messages.collection_ready.text
+        .replace("Your collection code is", "Your pickup code is")
+        .replace("Please collect it by", "Please pick it up by")
+        .replace("bring your collection code", "bring your pickup code")
+        .replace("Opening hours:", "Store hours:"),
+      sms: "{shop_name}:\n{Order} is ready for pickup at {store_name}.\nCode {collection_code}.\nPick up by {collect_by_short}.\nDetails: {tracking_url}",
     },
     collection_reminder: {
       ...EN_GB.messages.collection_reminder,
       text: EN_GB.messages.collection_reminder.text
         .replace("ready to collect", "ready for pickup")
+        .replace("Please collect it by", "Please pick it up by")
+        .replace("Your collection code is", "Your pickup code is")
+        .replace("bring your collection code", "bring your pickup code")
+        .replace("Opening hours:", "Store hours:"),
+    },
+    collection_extended: {
+      ...EN_GB.messages.collection_extended,
+      text: EN_GB.messages.collection_extended.text
+        .replace("Your collection code is still", "Your pickup code is still")
         .replace("Opening hours:", "Store hours:"),
     },
     collection_collected: {
@@ -57,7 +71,7 @@ export const EN_US: Catalogue = {
       subject: "Not picked up: order {order_number}",
       text: EN_GB.messages.merchant_not_collected.text
         .replace("ready to collect", "ready for pickup")
-        .replace("nobody has collected it", "nobody has picked it up"),
+        .replace("nobody collected it", "nobody picked it up"),
     },
     merchant_task_cancelled: {
       subject: "Canceled by the service: order {order_number}",

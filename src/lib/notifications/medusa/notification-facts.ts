@@ -8,7 +8,9 @@ import { type MedusaAddress, readFulfillmentData } from "../../contracts/plugin-
 import type { NotificationFacts, QuietSource } from "../notification-data"
 import type { TaskHistoryEntry } from "../../contracts/admin-api"
 import type { LastmileNotificationEvent, TaskMode } from "../notification-events"
-import { type OpeningHours, readOpeningHours } from "../opening-hours"
+import { type OpeningHours, readOpeningHours } from "../../collection/store-hours"
+import { readPickupSettings } from "../../collection/pickup-settings"
+import { readCollectionRecord } from "../../collection/collection-hold"
 
 /** The task row's columns the facts are read from. */
 export interface FactsRow {
@@ -28,6 +30,8 @@ export interface FactsRow {
   tracking_url: string | null
   rate_code: string | null
   quoted_rate: unknown
+  /** A collection's record at the store (decision 65). */
+  collection?: unknown
   attempts: number
   last_error: string | null
   next_attempt_at: Date | string | null
@@ -44,7 +48,12 @@ export interface FactsSources {
   orderUrl?: (orderId: string) => string | null
 }
 
-const STORE_EVENTS: LastmileNotificationEvent[] = ["collection_booked", "collection_ready", "collection_reminder"]
+const STORE_EVENTS: LastmileNotificationEvent[] = [
+  "collection_booked",
+  "collection_ready",
+  "collection_reminder",
+  "collection_extended",
+]
 
 const ADDRESS_FIELDS = [
   "first_name",
@@ -148,19 +157,22 @@ export async function readNotificationFacts(
   if (mode === "collection") {
     let name = booked?.store?.name ?? quoted?.name ?? booked?.rateName ?? null
     let address: MedusaAddress | null = booked?.store?.address ?? null
-    if (!address && row.stock_location_id) {
+    let instructions: string | null = null
+    if (row.stock_location_id) {
+      // The store's own words for collecting there are read as they are now: the merchant may have changed them.
       const { data } = await query.graph({
         entity: "stock_location",
-        fields: ["id", "name", ...ADDRESS_FIELDS.map((f) => `address.${f}`)],
+        fields: ["id", "name", ...ADDRESS_FIELDS.map((f) => `address.${f}`), "address.metadata"],
         filters: { id: row.stock_location_id },
       })
       name ??= data[0]?.name ?? null
-      address = data[0]?.address ?? null
+      address ??= data[0]?.address ?? null
+      instructions = readPickupSettings(data[0]?.address?.metadata).instructions
     }
     const hours = events.some((e) => STORE_EVENTS.includes(e))
       ? await openingHours(sources, row.merchant_location_id)
       : null
-    store = { name, address, hours }
+    store = { name, address, hours, instructions }
   }
   const { data: stores } = await query.graph({
     entity: "store",
@@ -217,6 +229,7 @@ export async function readNotificationFacts(
         ? { code: row.rate_code, name: booked.rateName ?? null, window: booked.window ?? null }
         : null,
     store,
+    collection: mode === "collection" ? readCollectionRecord(row.collection) : null,
     admin_url: sources.adminOrderUrl(order.id),
     shop_name: sources.shopName ?? stores[0]?.name ?? null,
     order_url: sources.orderUrl?.(order.id) ?? null,

@@ -26,7 +26,13 @@ export const sendTestNotificationsStep = createStep(
     const notifications = container.resolve<NotificationCalls>(Modules.NOTIFICATION)
     const words = wordsFor(options, shop.locales[0] ?? null)
     const results: NotificationTestResult[] = []
-    for (const { via, message } of testMessages(options, words, target, new Date(), options.shopName ?? shop.name)) {
+    for (const { via, message } of await testMessages(
+      options,
+      words,
+      target,
+      new Date(),
+      options.shopName ?? shop.name
+    )) {
       const provider = settings.notificationProviders().get(message.channel)
       const result: NotificationTestResult = {
         event: message.data.event,
