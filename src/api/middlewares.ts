@@ -1,5 +1,6 @@
 import { defineMiddlewares, validateAndTransformBody } from "@medusajs/framework/http"
-import { CancelTask, CollectionSwitch, SendTest } from "./admin/lastmile/validators"
+import { CancelTask, CollectionSwitch, ExtendCollection, HandOver, SendTest } from "./admin/lastmile/validators"
+import { StockLocationPickup } from "./admin/lastmile/validators"
 import { LinkLocation, SetupShipping } from "./admin/lastmile/validators"
 import { hideWebhookToken, refuseUnreadableToken } from "./hooks/lastmile/hide-token"
 import { refuseUnreadableIds, undecodablePathErrorHandler } from "./admin/lastmile/path-ids"
@@ -47,6 +48,21 @@ export default defineMiddlewares({
       matcher: "/admin/lastmile/tasks/:id/cancel",
       methods: ["POST"],
       middlewares: [validateAndTransformBody(CancelTask)],
+    },
+    {
+      matcher: "/admin/lastmile/tasks/:id/hand-over",
+      methods: ["POST"],
+      middlewares: [validateAndTransformBody(HandOver)],
+    },
+    {
+      matcher: "/admin/lastmile/tasks/:id/extend",
+      methods: ["POST"],
+      middlewares: [validateAndTransformBody(ExtendCollection)],
+    },
+    {
+      matcher: "/admin/lastmile/stock-locations/:id/pickup",
+      methods: ["POST"],
+      middlewares: [validateAndTransformBody(StockLocationPickup)],
     },
     {
       matcher: "/admin/lastmile/locations/:id/link",

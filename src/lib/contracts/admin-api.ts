@@ -177,8 +177,8 @@ export interface TaskCollectionView {
   collect_by: string | null
   /** Ready, not collected, and its collect-by has passed: Extend or Cancel. */
   expired: boolean
-  /** The days it was held for when it became ready (`collection.hold_days`). */
-  hold_days: number
+  /** The open days it is held once ready (`collection.hold_days` when it was booked); null for one booked before. */
+  hold_days: number | null
   /** Each Extend: when, by how many open days, the new collect-by, and who. */
   extensions: { at: string; days: number; collect_by: string; actor_id: string | null }[]
   /** The hand-over: with the shopper's code, by the merchant's override (its reason), or marked picked up in Medusa. */

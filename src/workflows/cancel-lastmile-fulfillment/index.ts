@@ -23,6 +23,7 @@ export const cancelLastmileFulfillmentWorkflow = createWorkflow(
       actor_id: input.actor_id,
       service_status: input.service_status,
       close_tracking: input.close_tracking,
+      reason: input.reason,
     }))
     const cancellation = markCancelledStep(mark)
     when("lastmile-cancel-order-fulfillment", { input }, ({ input }) => input.kind === "delivery").then(() => {

@@ -9,6 +9,7 @@ import { PluginSettingsService } from "../../modules/lastmile/services/plugin-se
 import { ServiceConnectionService } from "../../modules/lastmile/services/service-connection"
 import { TaskRowsService } from "../../modules/lastmile/services/task-rows"
 import { errorMessage } from "../../lib/support/error-message"
+import { taskModeOf } from "../../lib/notifications/due-notifications"
 
 export interface CancelledTask {
   by: "service" | "merchant"
@@ -18,9 +19,13 @@ export interface CancelledTask {
 export async function cancelTaskAnyway(
   container: MedusaContainer,
   taskRowId: string,
-  actorId: string | null
+  actorId: string | null,
+  { reason }: { reason?: "not_collected" } = {}
 ): Promise<CancelledTask> {
   const task = await TaskRowsService.of(container).retrieve(taskRowId)
+  if (reason === "not_collected" && taskModeOf(task) !== "collection") {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, 'reason "not_collected" is for a collection from a store')
+  }
   if (task.status !== "booked" || !task.fulfillment_id || !task.task_id) {
     throw new MedusaError(
       MedusaError.Types.NOT_ALLOWED,
@@ -57,6 +62,7 @@ export async function cancelTaskAnyway(
       actor_id: actorId,
       service_status: serviceStatus,
       close_tracking: true,
+      reason: reason ?? null,
     },
     throwOnError: false,
   })

@@ -1,5 +1,6 @@
 import { z } from "@medusajs/framework/zod"
 import { normalisePhoneNumber } from "../../../lib/address/phone-number"
+import { cleanInstructions, isCalendarDate } from "../../../lib/collection/pickup-settings"
 
 /** An id as Medusa makes them: text without controls (PostgreSQL refuses a NUL), of a sane length. */
 const id = (field: string) =>
@@ -14,7 +15,12 @@ export const CollectionSwitch = z.object({ enabled: z.boolean() }).strict()
 export type CollectionSwitchType = z.infer<typeof CollectionSwitch>
 
 export const CancelTask = z
-  .object({ confirm: z.literal(true, { error: "confirm must be true: this cancels Medusa's side only" }) })
+  .object({
+    confirm: z.literal(true, { error: "confirm must be true: this cancels Medusa's side only" }),
+    reason: z
+      .literal("not_collected", { error: 'reason must be "not_collected" (a collection nobody came for), or left out' })
+      .optional(),
+  })
   .strict()
 export type CancelTaskType = z.infer<typeof CancelTask>
 
@@ -52,3 +58,80 @@ export const SendTest = z
   .strict()
   .refine((body) => body.email || body.phone, { error: "give an email address, a phone number, or both" })
 export type SendTestType = z.infer<typeof SendTest>
+
+/** The shopper's collection code, or the merchant's reason to hand over without it (decision 65). */
+export const HandOver = z.union(
+  [
+    z
+      .object({
+        code: z
+          .string({ error: "code must be the shopper's collection code" })
+          .trim()
+          .min(1, "code must be the shopper's collection code")
+          .max(40, "That code does not match"),
+      })
+      .strict(),
+    z
+      .object({
+        override_reason: z
+          .string({ error: "override_reason must say why it is handed over without the code" })
+          .transform((value) => cleanInstructions(value) ?? "")
+          .pipe(
+            z
+              .string()
+              .min(3, "override_reason must say why it is handed over without the code (at least 3 characters)")
+              .max(500, "override_reason can be at most 500 characters")
+          ),
+      })
+      .strict(),
+  ],
+  { error: "give the shopper's collection code as code, or why it is handed over without it as override_reason" }
+)
+export type HandOverType = z.infer<typeof HandOver>
+
+export const ExtendCollection = z
+  .object({
+    days: z
+      .number({ error: "days must be a whole number of open days, from 1 to 30" })
+      .int("days must be a whole number of open days, from 1 to 30")
+      .min(1, "days must be a whole number of open days, from 1 to 30")
+      .max(30, "days must be a whole number of open days, from 1 to 30"),
+  })
+  .strict()
+export type ExtendCollectionType = z.infer<typeof ExtendCollection>
+
+export const StockLocationPickup = z
+  .object({
+    instructions: z
+      .string({ error: "instructions must be text, at most 500 characters" })
+      .max(2000, "instructions can be at most 500 characters")
+      .transform((value) => cleanInstructions(value))
+      .refine((value) => (value?.length ?? 0) <= 500, "instructions can be at most 500 characters")
+      .nullable()
+      .optional(),
+    closed_dates: z
+      .array(z.string().refine(isCalendarDate, "closed_dates must be dates written YYYY-MM-DD, like 2026-12-25"), {
+        error: "closed_dates must be a list of dates written YYYY-MM-DD",
+      })
+      .max(100, "closed_dates can hold at most 100 dates")
+      .optional(),
+    position: z
+      .object(
+        {
+          latitude: z
+            .number({ error: "position.latitude must be a number from -90 to 90" })
+            .min(-90, "position.latitude must be a number from -90 to 90")
+            .max(90, "position.latitude must be a number from -90 to 90"),
+          longitude: z
+            .number({ error: "position.longitude must be a number from -180 to 180" })
+            .min(-180, "position.longitude must be a number from -180 to 180")
+            .max(180, "position.longitude must be a number from -180 to 180"),
+        },
+        { error: "position must be { latitude, longitude }, or null to clear it" }
+      )
+      .strict()
+      .nullable()
+      .optional(),
+  })
+  .strict()
+export type StockLocationPickupType = z.infer<typeof StockLocationPickup>

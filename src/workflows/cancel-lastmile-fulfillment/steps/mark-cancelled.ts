@@ -17,6 +17,8 @@ export interface MarkCancelledInput {
   service_status?: string | null
   /** The merchant's cancel from the admin: tracking ends here (the sync closes it itself when the service reports it). */
   close_tracking?: boolean
+  /** A collection cancelled because nobody came for it by its collect-by (decision 65). */
+  reason?: "not_collected" | null
 }
 
 interface Previous {
@@ -41,6 +43,7 @@ export const markCancelledStep = createStep(
       at: new Date().toISOString(),
       actor_id: input.actor_id ?? null,
       service_status: input.service_status ?? null,
+      ...(input.reason ? { reason: input.reason } : {}),
     }
     const history = withHistoryEntry(task.status_history, {
       value: input.by === "service" ? "cancelled_in_medusa" : "cancelled_by_merchant",
@@ -48,7 +51,7 @@ export const markCancelledStep = createStep(
       detail:
         input.by === "service"
           ? "The service reported the task cancelled: Medusa's fulfillment was cancelled."
-          : `Cancelled in Medusa by ${input.actor_id ?? "an admin user"} while the service showed ${input.service_status ?? "no status"}.`,
+          : `Cancelled in Medusa${input.reason === "not_collected" ? " as not collected" : ""} by ${input.actor_id ?? "an admin user"} while the service showed ${input.service_status ?? "no status"}.`,
     })
     await tasks.update({
       id: task.id,

@@ -1,0 +1,71 @@
+/**
+ * Runs the hand-over for the admin's route and for Medusa's own "Mark as picked up" (decision 65): what it came to as
+ * data, for the route to answer; the admin user named by their email in the task's history.
+ */
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { handOverCollectionWorkflow } from "./index"
+import { PluginSettingsService } from "../../modules/lastmile/services/plugin-settings"
+import { TaskRowsService } from "../../modules/lastmile/services/task-rows"
+import type { HandOverAsk } from "../../lib/collection/collection-hold"
+import type { HandOverDecision } from "../../lib/collection/hand-over"
+import { readUserName } from "../../lib/collection/medusa/read-user-name"
+import { errorMessage } from "../../lib/support/error-message"
+
+export async function handOverCollection(
+  container: MedusaContainer,
+  taskRowId: string,
+  ask: HandOverAsk,
+  actorId: string | null,
+  { no_notification }: { no_notification?: boolean } = {}
+): Promise<HandOverDecision> {
+  const actor = { id: actorId, name: await readUserName(container, actorId) }
+  const { result, errors } = await handOverCollectionWorkflow(container).run({
+    input: {
+      task_row_id: taskRowId,
+      ask,
+      actor,
+      hold_days: PluginSettingsService.of(container).options.collection.holdDays,
+      no_notification,
+    },
+    throwOnError: false,
+  })
+  if (errors.length) {
+    // A core flow's refusal (a fulfillment Medusa will not mark delivered) keeps its type; nothing was recorded.
+    const error = errors[0].error
+    const refused = MedusaError.isMedusaError(error) && (error as MedusaError).type === MedusaError.Types.NOT_ALLOWED
+    throw new MedusaError(
+      refused ? MedusaError.Types.NOT_ALLOWED : MedusaError.Types.UNEXPECTED_STATE,
+      `The collection was not handed over: ${errorMessage(error)}`
+    )
+  }
+  return result
+}
+
+/**
+ * A fulfillment marked picked up in Medusa's own dashboard (`delivery.created`): its collection's task catches up, as
+ * a hand-over without the code, so the merchant is not told later that nobody came. Never throws.
+ */
+export async function catchUpMedusaPickUp(
+  container: MedusaContainer,
+  event: { id?: string; no_notification?: boolean }
+): Promise<void> {
+  if (!event.id) {
+    return
+  }
+  try {
+    const rows = await TaskRowsService.of(container).list(
+      { fulfillment_id: event.id, tracking_state: ["awaiting", "shipped"] },
+      { select: ["id", "mode", "kind", "rate_code"] }
+    )
+    for (const row of rows.filter((r) => r.mode === "collection")) {
+      await handOverCollection(container, row.id, { picked_up_in_medusa: true }, null, {
+        no_notification: event.no_notification === true,
+      })
+    }
+  } catch (error) {
+    container
+      .resolve(ContainerRegistrationKeys.LOGGER)
+      .warn(`lastmile: a pick-up marked in Medusa was not recorded on its collection: ${errorMessage(error)}`)
+  }
+}
