@@ -1,4 +1,4 @@
-/** The location widget's "Collection at this store": the words shoppers read, the closed dates, the store's position. */
+/** The location widget's "Collection at this store": what shoppers read, the closed dates, the store's position. */
 import { Button, Input, Label, Text, Textarea, toast } from "@medusajs/ui"
 import { useMutation, useQueryClient } from "@tanstack/react-query"
 import { type FormEvent, useMemo, useState } from "react"

@@ -1,4 +1,4 @@
-/** What the merchant does with a collection at the store: hand it over (with the code, or without it), extend it, cancel it. */
+/** What the merchant does with a collection at the store: hand it over (with its code or without), extend, cancel. */
 import { Button, Input, Label, Prompt, Text, Textarea, toast, usePrompt } from "@medusajs/ui"
 import { FieldMessage } from "../lib/field-message"
 import { useMutation } from "@tanstack/react-query"
@@ -199,6 +199,11 @@ function OverridePrompt({
     },
     onError: (failure: Error) => setError(sentence(failure)),
   })
+  useEffect(() => {
+    if (open) {
+      setError(null)
+    }
+  }, [open])
   const length = reason.trim().length
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -318,7 +323,15 @@ export function ExtendCollection({
   }
   return (
     <>
-      <Button size="small" variant="secondary" onClick={() => setOpen(true)} data-testid="lastmile-extend">
+      <Button
+        size="small"
+        variant="secondary"
+        onClick={() => {
+          setError(null)
+          setOpen(true)
+        }}
+        data-testid="lastmile-extend"
+      >
         Extend
       </Button>
       <Prompt variant="confirmation" open={open} onOpenChange={setOpen}>

@@ -1,4 +1,4 @@
-/** A collection task's hold at the store in the order widget: ready, collect-by, extensions, hand-over, and its actions. */
+/** A collection's hold at the store in the order widget: ready, collect-by, extensions, hand-over, its actions. */
 import { ExclamationCircleSolid } from "@medusajs/icons"
 import { Text } from "@medusajs/ui"
 import type { TaskCollectionView, TaskView } from "../lib/sdk"
@@ -72,7 +72,9 @@ export function CollectionBlock({
         {collection.collect_by && (
           <Text size="small" data-testid="lastmile-collect-by">
             <span className="font-medium">Collect by</span> <Time at={collection.collect_by} />
-            {!latest && collection.hold_days ? ` (held ${collection.hold_days} open days)` : ""}
+            {!latest && collection.hold_days
+              ? ` (held ${collection.hold_days} open ${collection.hold_days === 1 ? "day" : "days"})`
+              : ""}
           </Text>
         )}
         {latest && (
