@@ -1,8 +1,8 @@
 /** What the merchant does with a collection at the store: hand it over (with its code or without), extend, cancel. */
 import { Button, Input, Label, Prompt, Text, Textarea, toast, usePrompt } from "@medusajs/ui"
-import { FieldMessage } from "../lib/field-message"
 import { useMutation } from "@tanstack/react-query"
 import { type FormEvent, useEffect, useRef, useState } from "react"
+import { FieldMessage } from "../lib/field-message"
 import {
   type ExtendCollectionRequest,
   type HandOverRequest,
