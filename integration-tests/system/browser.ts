@@ -248,8 +248,12 @@ async function setUpByClicking(page: Page): Promise<void> {
   await page.screenshot({ fullPage: true }).then((png) => shots.set("settings-before-setup.png", png))
   await auditScreen(page, "Settings → Lastmile before setup", '[data-testid="lastmile-settings"]')
 
+  const search = page.getByTestId("lastmile-location-search")
   for (const location of londonLocations(DEMO_SKUS)) {
     const key = location.externalLocationId!
+    // The table shows 25 rows a page: a row is found by searching, as a merchant with many stores finds it.
+    await search.fill(key)
+    await page.locator(`[data-testid="lastmile-locations"][data-query="${key}"]`).waitFor()
     if (key === DEMO_STORE_TO_CREATE) {
       await page.getByTestId(`lastmile-create-${key}`).click()
     } else {
@@ -260,6 +264,8 @@ async function setUpByClicking(page: Page): Promise<void> {
     const linked = await page.getByTestId(`lastmile-linked-stock-location-${key}`).innerText()
     check(linked.includes(location.name), `${key} is linked to ${linked}, not ${location.name}`)
   }
+  await search.fill("")
+  await page.getByTestId("lastmile-location-count").getByText("11 of 11 locations", { exact: true }).waitFor()
   say(
     `linked 10 service locations to the merchant's stock locations; created ${DEMO_STORE_TO_CREATE}'s from the service`
   )

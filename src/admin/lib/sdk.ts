@@ -20,10 +20,18 @@ export function refreshLocationViews(client: QueryClient): void {
   client.invalidateQueries({ queryKey: stockLocationQueryKey })
 }
 
+/** The HTTP status a failed request answered (the SDK's `FetchError`), or undefined when it never got an answer. */
+export function statusOf(error: unknown): number | undefined {
+  const status = typeof error === "object" && error !== null ? (error as { status?: unknown }).status : undefined
+  return typeof status === "number" ? status : undefined
+}
+
 export type {
   Check,
   CollectionSwitchResult,
   DeliveryNoteView,
+  ExtendCollectionRequest,
+  HandOverRequest,
   LastmileOverview as Overview,
   LocationMappingResult,
   LocationView,
@@ -33,6 +41,11 @@ export type {
   SetupReport,
   SetupRequest,
   StockLocationLastmileView,
+  StockLocationPickup,
+  StockLocationPickupRequest,
   StockLocationSummary,
+  TaskCancellation,
+  TaskCollectionView,
+  TaskHistoryEntry,
   TaskView,
 } from "../../lib/contracts/admin-api"

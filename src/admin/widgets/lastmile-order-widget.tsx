@@ -2,8 +2,10 @@ import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
 import { Badge, Button, Container, Heading, Text, toast, usePrompt } from "@medusajs/ui"
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query"
-import { type DeliveryNoteView, type OrderTasksResponse, type TaskView, sdk } from "../lib/sdk"
+import { type OrderTasksResponse, type TaskCancellation, type TaskView, sdk } from "../lib/sdk"
 import { WRAP_ANYWHERE, httpLink, shown } from "../lib/shown-text"
+import { CollectionBlock } from "./order-collection"
+import { ActorName, ChargedAndBooked, CourierNote } from "./order-task-parts"
 
 const BOOKING_WORDS: Record<TaskView["status"], string> = {
   pending: "Waiting to be booked",
@@ -40,6 +42,20 @@ const LastmileOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => 
   const reload = () => {
     client.invalidateQueries({ queryKey: key })
     client.invalidateQueries({ queryKey: ["orders"] })
+  }
+  /** A route's answer for one task: shown at once (keeping what only the order's answer carries), then read again. */
+  const putTask = (next: TaskView) => {
+    client.setQueryData<OrderTasksResponse>(key, (before) =>
+      before
+        ? {
+            ...before,
+            tasks: before.tasks.map((task) =>
+              task.id === next.id ? { ...next, charged: next.charged ?? task.charged } : task
+            ),
+          }
+        : before
+    )
+    reload()
   }
   const refresh = useMutation({
     mutationFn: () =>
@@ -108,6 +124,9 @@ const LastmileOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => 
             )}
           </div>
           <ChargedAndBooked task={task} />
+          {task.collection && (
+            <CollectionBlock task={task} collection={task.collection} onTask={putTask} onChanged={reload} />
+          )}
           {task.name && task.origin !== "order" && (
             <Text size="small" className="text-ui-fg-subtle">
               Booked as “{shown(task.name)}”
@@ -148,7 +167,7 @@ const LastmileOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => 
               </Button>
             </div>
           )}
-          {task.cancel_at_service && (
+          {task.cancel_at_service && !task.collection?.expired && (
             <div className="flex flex-col gap-y-1" data-testid="lastmile-cancel-at-service">
               <Text size="small" className="text-ui-fg-subtle">
                 To cancel, cancel task {task.task_id} in the service&apos;s app, then Refresh: Medusa&apos;s fulfillment
@@ -159,13 +178,7 @@ const LastmileOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => 
               </Button>
             </div>
           )}
-          {task.cancellation && (
-            <Text size="small" className="text-ui-fg-subtle">
-              {task.cancellation.by === "service"
-                ? "The service reported it cancelled: Medusa's fulfillment was cancelled."
-                : `Cancelled in Medusa by ${task.cancellation.actor_id ?? "an admin"} while the service showed ${shown(task.cancellation.service_status ?? "no status", 100)}.`}
-            </Text>
-          )}
+          {task.cancellation && <CancellationLine cancellation={task.cancellation} />}
           {task.unmapped_status && (
             <Text size="small" className="text-ui-fg-subtle">
               The service reported “{shown(task.unmapped_status, 100)}”, which the status table does not know (add it to
@@ -188,6 +201,12 @@ const LastmileOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => 
               <li key={i}>
                 {new Date(entry.at).toLocaleString()} · {shown(entry.value, 100)}
                 {entry.source ? ` (${entry.source})` : ""}
+                {entry.actor_id && (
+                  <>
+                    {" "}
+                    by <ActorName id={entry.actor_id} />
+                  </>
+                )}
                 {entry.detail ? ` · ${shown(entry.detail, 300)}` : ""}
               </li>
             ))}
@@ -198,86 +217,29 @@ const LastmileOrderWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => 
   )
 }
 
-const NOTE_SENT_WORDS: Record<DeliveryNoteView["to_service"], (enabled: boolean) => string> = {
-  sent: () => "Sent to the courier with the booking.",
-  refused: () =>
-    "The service refused the note, so the delivery was booked without it: pass it on to the courier yourself.",
-  not_sent: (enabled) =>
-    enabled
-      ? "Not sent with this booking: pass it on to the courier if it matters."
-      : "Not sent to the service (send_delivery_note is off): pass it on to the courier if it matters.",
-  not_booked: (enabled) =>
-    enabled
-      ? "Sent with the booking, once it is made."
-      : "Not sent to the service (send_delivery_note is off): pass it on to the courier if it matters.",
-}
-
-/**
- * The shopper's note to the courier, in their words (a gate code, a safe place), and whether it reached the service:
- * the dispatcher passes it on when it did not.
- */
-function CourierNote({ note }: { note: DeliveryNoteView }) {
-  const refused = note.to_service === "refused"
+/** How Medusa's side of the task was cancelled, and by whom. */
+function CancellationLine({ cancellation }: { cancellation: TaskCancellation }) {
   return (
-    <div className="flex flex-col gap-y-1 px-6 py-4" data-testid="lastmile-delivery-note" data-sent={note.to_service}>
-      <Text size="small" weight="plus" id="lastmile-delivery-note-heading">
-        Shopper&apos;s note to the courier
-      </Text>
-      <blockquote aria-labelledby="lastmile-delivery-note-heading" className="text-ui-fg-base text-sm">
-        {shown(note.text, 300)}
-      </blockquote>
-      <Text size="small" className={refused ? "text-ui-fg-error" : "text-ui-fg-subtle"}>
-        {NOTE_SENT_WORDS[note.to_service](note.send_enabled)}
-      </Text>
-    </div>
-  )
-}
-
-/** An amount in its currency, as the merchant's browser writes money. */
-function money(amount: number, currency: string | null): string {
-  try {
-    return new Intl.NumberFormat(undefined, { style: "currency", currency: currency ?? "" }).format(amount)
-  } catch {
-    return `${amount} ${currency ?? ""}`.trim()
-  }
-}
-
-/**
- * What the shopper was charged at checkout beside what the booking took: the rate it named (or the estimate it
- * was), against the rate booked and its price. The two differ when the shopper paid the estimate during an
- * outage, the booking picking the rate by the option's rule later, or when the price moved before booking.
- */
-function ChargedAndBooked({ task }: { task: TaskView }) {
-  const { charged, booked_rate: booked } = task
-  if (!charged && !booked) {
-    return null
-  }
-  const chargedFor = charged?.estimate
-    ? "the shop's estimate, no rate named"
-    : charged?.rate_name
-      ? shown(charged.rate_name, 100)
-      : null
-  const differs =
-    !!charged &&
-    !!booked &&
-    (charged.estimate ||
-      (booked.amount !== null && booked.amount !== charged.amount) ||
-      (!!charged.rate_name && !!booked.name && charged.rate_name !== booked.name))
-  return (
-    <div className="flex flex-col" data-testid="lastmile-charged-booked" data-differs={differs ? "true" : "false"}>
-      {charged && (
-        <Text size="small" data-testid="lastmile-charged">
-          Charged {money(charged.amount, charged.currency_code)}
-          {chargedFor ? ` (${chargedFor})` : ""}
-        </Text>
+    <Text
+      size="small"
+      className="text-ui-fg-subtle"
+      data-testid="lastmile-cancellation"
+      data-reason={cancellation.reason ?? ""}
+    >
+      {cancellation.by === "service" ? (
+        "The service reported it cancelled: Medusa's fulfillment was cancelled."
+      ) : cancellation.reason === "not_collected" ? (
+        <>
+          Cancelled as not collected by <ActorName id={cancellation.actor_id} />: Medusa&apos;s fulfillment was
+          cancelled and the stock came back.
+        </>
+      ) : (
+        <>
+          Cancelled in Medusa by <ActorName id={cancellation.actor_id} /> while the service showed{" "}
+          {shown(cancellation.service_status ?? "no status", 100)}.
+        </>
       )}
-      {booked && (
-        <Text size="small" data-testid="lastmile-booked">
-          Booked {shown(booked.name ?? booked.rate_code, 100)}
-          {booked.amount !== null ? ` at ${money(booked.amount, booked.currency_code)}` : ""}
-        </Text>
-      )}
-    </div>
+    </Text>
   )
 }
 

@@ -1,6 +1,6 @@
 import { Badge, Button, Select, Switch, Table, Text, toast } from "@medusajs/ui"
 import { useMutation, useQueryClient } from "@tanstack/react-query"
-import { useState } from "react"
+import { memo, useMemo, useState } from "react"
 import {
   type LocationMappingResult,
   type LocationView,
@@ -19,9 +19,10 @@ type Outcome = { ok: boolean; message: string }
  * One of the service's locations: the Medusa stock location it is linked to
  * (with that location's sales channels) or the controls to link one or create
  * one from the service's name and address, and its collection switch. What
- * the last action did, or why it was refused, stays under the row.
+ * the last action did, or why it was refused, stays under the row. Memoised:
+ * a search, a page or a keystroke elsewhere re-renders no row that is unchanged.
  */
-export const LocationRow = ({
+export const LocationRow = memo(function LocationRow({
   location,
   stockLocations,
   mapping,
@@ -31,11 +32,18 @@ export const LocationRow = ({
   stockLocations: { id: string; name: string }[]
   /** Each stock location's link (the overview's), by id. */
   mapping: Map<string, StockLocationSummary>
-}) => {
+}) {
   const client = useQueryClient()
   const key = locationKey(location)
   const id = location.fulfilment_location_id
   const [chosen, setChosen] = useState<string | undefined>()
+  // The select's options are drawn only while it is open (a closed one draws the chosen one, for its value): a page
+  // of rows each holding every stock location would be thousands of items at 150 stores.
+  const [picking, setPicking] = useState(false)
+  const options = useMemo(
+    () => (picking ? stockLocations : stockLocations.filter((stock) => stock.id === chosen)),
+    [picking, stockLocations, chosen]
+  )
   const [outcome, setOutcome] = useState<Outcome | null>(null)
   const done = (result: { message: string }) => {
     setOutcome({ ok: true, message: result.message })
@@ -142,7 +150,14 @@ export const LocationRow = ({
             <>
               <div className="flex items-center gap-x-2">
                 <div className="w-56">
-                  <Select size="small" value={chosen} onValueChange={setChosen} disabled={busy}>
+                  <Select
+                    size="small"
+                    value={chosen}
+                    onValueChange={setChosen}
+                    open={picking}
+                    onOpenChange={setPicking}
+                    disabled={busy}
+                  >
                     <Select.Trigger
                       aria-label={`Stock location to link to ${shown(location.name ?? key)}`}
                       data-testid={`lastmile-link-select-${key}`}
@@ -150,7 +165,7 @@ export const LocationRow = ({
                       <Select.Value placeholder="Choose a stock location" />
                     </Select.Trigger>
                     <Select.Content>
-                      {stockLocations.map((stock) => {
+                      {options.map((stock) => {
                         const other = mapping.get(stock.id)?.fulfilment_location_id
                         return (
                           <Select.Item
@@ -224,4 +239,4 @@ export const LocationRow = ({
       </Table.Cell>
     </Table.Row>
   )
-}
+})

@@ -1,10 +1,11 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { CheckCircleSolid, ExclamationCircleSolid, TruckFast } from "@medusajs/icons"
-import { Badge, Container, Copy, Heading, Table, Text } from "@medusajs/ui"
+import { Badge, Container, Copy, Heading, Text } from "@medusajs/ui"
 import { useQuery } from "@tanstack/react-query"
+import { useMemo } from "react"
 import { type Overview, overviewQueryKey, sdk } from "../../../lib/sdk"
-import { WRAP_ANYWHERE, shown } from "../../../lib/shown-text"
-import { LocationRow } from "./location-row"
+import { WRAP_ANYWHERE } from "../../../lib/shown-text"
+import { ServiceLocationsSection, StockLocationsSection, useLocationLists } from "./location-tables"
 import { SetupSection } from "./setup-section"
 import { NotificationsSection } from "./notifications-section"
 
@@ -36,6 +37,12 @@ const LastmileSettingsPage = () => {
     queryKey: ["lastmile", "sales-channels"],
     queryFn: () => sdk.admin.salesChannel.list(ALL),
   })
+  // The overview lists every stock location already; what the tables derive of it is read once per overview.
+  const { stockLocations, mapping, serviceLocations } = useLocationLists(data ?? null)
+  const salesChannels = useMemo(
+    () => (channels.data?.sales_channels ?? []).map(({ id, name }) => ({ id, name })),
+    [channels.data]
+  )
 
   if (error) {
     return (
@@ -53,12 +60,6 @@ const LastmileSettingsPage = () => {
       </Container>
     )
   }
-  // The overview lists every stock location already.
-  const stockLocations = data.stock_locations.map(({ id, name }) => ({ id, name }))
-  const salesChannels = (channels.data?.sales_channels ?? []).map(({ id, name }) => ({ id, name }))
-  const mapping = new Map(data.stock_locations.map((s) => [s.id, s]))
-  const serviceName = (fulfilmentLocationId: string | null) =>
-    shown(data.locations.find((l) => l.fulfilment_location_id === fulfilmentLocationId)?.name ?? fulfilmentLocationId)
 
   return (
     <div className="flex flex-col gap-y-3" data-testid="lastmile-settings">
@@ -130,83 +131,9 @@ const LastmileSettingsPage = () => {
         </ul>
       </Container>
 
-      <Container className="p-0">
-        <div className="px-6 py-4">
-          <Heading level="h2">Locations at the service</Heading>
-          <Text size="small" className="text-ui-fg-subtle">
-            Link each to the Medusa stock location it is, or create one from the service's name and address.
-          </Text>
-        </div>
-        <Table data-testid="lastmile-locations">
-          <Table.Header>
-            <Table.Row>
-              <Table.HeaderCell>Location</Table.HeaderCell>
-              <Table.HeaderCell>Medusa stock location</Table.HeaderCell>
-              <Table.HeaderCell>Click & collect option</Table.HeaderCell>
-              <Table.HeaderCell>Collection enabled</Table.HeaderCell>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {data.locations.map((location) => (
-              <LocationRow
-                key={location.fulfilment_location_id}
-                location={location}
-                stockLocations={stockLocations}
-                mapping={mapping}
-              />
-            ))}
-          </Table.Body>
-        </Table>
-      </Container>
+      <ServiceLocationsSection locations={data.locations} stockLocations={stockLocations} mapping={mapping} />
 
-      <Container className="p-0">
-        <div className="px-6 py-4">
-          <Heading level="h2">Medusa stock locations</Heading>
-          <Text size="small" className="text-ui-fg-subtle">
-            A cart can ship from, or be collected at, a location only in its sales channel.
-          </Text>
-        </div>
-        <Table data-testid="lastmile-stock-locations">
-          <Table.Header>
-            <Table.Row>
-              <Table.HeaderCell>Stock location</Table.HeaderCell>
-              <Table.HeaderCell>Service location</Table.HeaderCell>
-              <Table.HeaderCell>Sales channels</Table.HeaderCell>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {data.stock_locations.map((location) => (
-              <Table.Row key={location.id} data-testid={`lastmile-stock-location-${location.id}`}>
-                <Table.Cell style={WRAP_ANYWHERE}>{shown(location.name)}</Table.Cell>
-                <Table.Cell data-testid={`lastmile-stock-location-service-${location.id}`}>
-                  {location.fulfilment_location_id ? (
-                    serviceName(location.fulfilment_location_id)
-                  ) : (
-                    <Badge size="2xsmall" color="grey">
-                      not linked
-                    </Badge>
-                  )}
-                </Table.Cell>
-                <Table.Cell data-testid={`lastmile-stock-location-channels-${location.id}`}>
-                  <div className="flex flex-wrap gap-1">
-                    {location.sales_channels.length ? (
-                      location.sales_channels.map((channel) => (
-                        <Badge key={channel.id} size="2xsmall" color="blue">
-                          {channel.name}
-                        </Badge>
-                      ))
-                    ) : (
-                      <Badge size="2xsmall" color="orange">
-                        none
-                      </Badge>
-                    )}
-                  </div>
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table>
-      </Container>
+      <StockLocationsSection stockLocations={data.stock_locations} serviceLocations={serviceLocations} />
 
       <SetupSection stockLocations={stockLocations} salesChannels={salesChannels} dispatch={data.dispatch_location} />
 
