@@ -352,7 +352,13 @@ medusaIntegrationTestRunner({
       expect(bookings(order.id)).toHaveLength(0)
       expect(await fulfillmentsOf(order.id)).toEqual([])
       // The confirmation can stop waiting and say the shop must look at it; the merchant's reason stays theirs.
-      expect(await bookingState(order.id)).toEqual({ state: "needs_attention", books_on: "order_placed", step: null })
+      // A collection not ready (not even booked): its collection is null, said so rather than left out.
+      expect(await bookingState(order.id)).toEqual({
+        state: "needs_attention",
+        books_on: "order_placed",
+        step: null,
+        collection: null,
+      })
       expect((await shop.get("/store/lastmile/orders/order_missing/booking")).status).toBe(404)
 
       // The merchant's retry books inside a new fulfillment, whose hook refuses: the run that booked says why.

@@ -583,6 +583,7 @@ medusaIntegrationTestRunner({
         "delivery_problem",
         "collection_ready",
         "collection_reminder",
+        "collection_extended",
       ])
 
       const sent = await admin.post<NotificationTestReport>("/admin/lastmile/notifications/test", {
@@ -597,13 +598,13 @@ medusaIntegrationTestRunner({
         phone: "+44 7911 123456",
       })
       expect(report.status).toBe(200)
-      expect(report.data.results).toHaveLength(19)
+      expect(report.data.results).toHaveLength(21)
       expect(report.data.results.every((r) => r.status === "sent" && r.provider)).toBe(true)
       expect(report.data.results.filter((r) => r.via === "sms").map((r) => r.to)).toEqual(
-        Array(4).fill("+447911123456")
+        Array(5).fill("+447911123456")
       )
       const handed = testMailbox().sent.filter((n) => n.to === "merchant-test@example.com")
-      expect(handed).toHaveLength(15)
+      expect(handed).toHaveLength(16)
       expect(handed.find((n) => n.template === "lastmile-delivery-booked")?.content?.subject).toBe(
         "Your order #1001 is booked for delivery"
       )

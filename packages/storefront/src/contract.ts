@@ -178,7 +178,7 @@ export interface LastmileOrderBookingResponse {
     step?: LastmileShopperStep | null
     /**
      * A collection ready at the store: by when to collect it, the code to show at the counter, the store and its
-     * instructions. Null before it is ready and for a delivery (absent from older plugins).
+     * instructions. Null before it is ready; absent for a delivery (and from older plugins).
      */
     collection?: LastmileCollectionView | null
   }

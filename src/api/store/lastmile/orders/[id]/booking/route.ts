@@ -54,7 +54,7 @@ export async function GET(req: MedusaRequest, res: MedusaResponse<LastmileOrderB
       state: task ? STATE[task.status] : "not_started",
       books_on: options.bookingTrigger,
       step: task && mode ? shopperStepOf({ ...task, mode }, options.notifications.statusEvents, now) : null,
-      collection: task && mode === "collection" ? await readShopperCollection(req.scope, task, now) : null,
+      ...(task && mode === "collection" ? { collection: await readShopperCollection(req.scope, task, now) } : {}),
     },
   })
 }
