@@ -2,6 +2,8 @@
  * A store's weekly hours as the service gives them (`operatingHours`, whose shape the spec does not show): the
  * plausible shapes read, anything else read as no hours rather than a guess.
  */
+import { isTimeZone } from "../support/time-zone"
+
 export interface OpeningHours {
   /** The zone the hours are in, when the service names a valid one. */
   time_zone: string | null
@@ -68,15 +70,7 @@ function spansOf(value: unknown): { open: string; close: string }[] | null {
 }
 
 function zoneOf(value: unknown): string | null {
-  if (typeof value !== "string" || !value.trim()) {
-    return null
-  }
-  try {
-    new Intl.DateTimeFormat("en-GB", { timeZone: value })
-    return value
-  } catch {
-    return null
-  }
+  return isTimeZone(value) ? value : null
 }
 
 export function readOpeningHours(value: unknown): OpeningHours | null {

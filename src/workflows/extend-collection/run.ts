@@ -1,9 +1,8 @@
 /** Runs the extension of a collection's hold for the admin's route (decision 65); a refusal keeps its type. */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { MedusaError } from "@medusajs/framework/utils"
 import { extendCollectionWorkflow } from "./index"
 import { readUserName } from "../../lib/collection/medusa/read-user-name"
-import { errorMessage } from "../../lib/support/error-message"
+import { runRefusal } from "../run-refusal"
 
 export async function extendCollection(
   container: MedusaContainer,
@@ -17,12 +16,7 @@ export async function extendCollection(
     throwOnError: false,
   })
   if (errors.length) {
-    const error = errors[0].error
-    const refused = MedusaError.isMedusaError(error) && (error as MedusaError).type === MedusaError.Types.NOT_ALLOWED
-    throw new MedusaError(
-      refused ? MedusaError.Types.NOT_ALLOWED : MedusaError.Types.UNEXPECTED_STATE,
-      refused ? errorMessage(error) : `The collection's hold was not extended: ${errorMessage(error)}`
-    )
+    throw runRefusal(errors[0].error, "The collection's hold was not extended")
   }
   return result
 }

@@ -3,7 +3,8 @@
  * data, for the route to answer; the admin user named by their email in the task's history.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { runRefusal } from "../run-refusal"
 import { handOverCollectionWorkflow } from "./index"
 import { PluginSettingsService } from "../../modules/lastmile/services/plugin-settings"
 import { TaskRowsService } from "../../modules/lastmile/services/task-rows"
@@ -32,12 +33,7 @@ export async function handOverCollection(
   })
   if (errors.length) {
     // A core flow's refusal (a fulfillment Medusa will not mark delivered) keeps its type; nothing was recorded.
-    const error = errors[0].error
-    const refused = MedusaError.isMedusaError(error) && (error as MedusaError).type === MedusaError.Types.NOT_ALLOWED
-    throw new MedusaError(
-      refused ? MedusaError.Types.NOT_ALLOWED : MedusaError.Types.UNEXPECTED_STATE,
-      `The collection was not handed over: ${errorMessage(error)}`
-    )
+    throw runRefusal(errors[0].error, "The collection was not handed over")
   }
   return result
 }
