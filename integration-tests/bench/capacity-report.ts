@@ -25,6 +25,18 @@ export function curveTable(curve: Curve, unit: string, extra?: { title: string; 
   return [head, rule, ...rows].join("\n")
 }
 
+/** p50 / p95 of each kind of request (rows) at each rate tried (columns). */
+export function kindTable(curve: Curve): string {
+  const kinds = [...new Set(curve.steps.flatMap((s) => Object.keys(s.byKind)))]
+  const head = `| Request | ${curve.steps.map((s) => `${perSecond(s.rate)} p50 / p95`).join(" | ")} |`
+  const rule = `|---|${curve.steps.map(() => "---").join("|")}|`
+  const rows = kinds.map(
+    (kind) =>
+      `| ${kind} | ${curve.steps.map((s) => (s.byKind[kind] ? `${ms(s.byKind[kind].p50)} / ${ms(s.byKind[kind].p95)}` : "—")).join(" | ")} |`
+  )
+  return [head, rule, ...rows].join("\n")
+}
+
 /** The capacity in words: the highest rate that held, and where the level broke. */
 export function capacityText(curve: Curve): string {
   const lowest = curve.steps[0]?.rate

@@ -44,17 +44,15 @@ export function describeSettings(settings: CapacitySettings): string {
   return `${settings.stepSeconds} s of arrivals per rate, rates ${settings.rates.join(", ")} a second rising until the level breaks${settings.beyond ? " (and one more)" : ""}, then ${settings.refine} step${settings.refine === 1 ? "" : "s"} between the last rate that held and the first that broke; a request unanswered after ${settings.timeoutMs / 1000} s is a failure`
 }
 
-/** A small deterministic generator (the same schedule for every path at one rate). */
+/** A small deterministic generator, mulberry32 (the same schedule for every path at one rate). */
 function uniform(seed: number): () => number {
-  let state = seed >>> 0 || 1
+  let state = seed >>> 0
   return () => {
-    // xorshift32
-    state ^= state << 13
-    state >>>= 0
-    state ^= state >>> 17
-    state ^= state << 5
-    state >>>= 0
-    return (state + 0.5) / 4_294_967_296
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return (((t ^ (t >>> 14)) >>> 0) + 0.5) / 4_294_967_296
   }
 }
 
@@ -70,7 +68,8 @@ export function poissonArrivals(rate: number, seconds: number, seed = Math.round
 
 /** What one arrival reports: each of its requests' latency and whether it succeeded; `failed` counts the unsent. */
 export interface Recorder {
-  sample(latencyMs: number, ok: boolean): void
+  /** `kind` names the request (a session's step) for the per-request breakdown. */
+  sample(latencyMs: number, ok: boolean, kind?: string): void
   /** Planned requests that were never sent (the session stopped at an earlier failure). */
   unsent(count: number): void
   /** A figure of the arrival's own (quotes, orders), summed over the step. */
@@ -95,6 +94,8 @@ export interface StepResult {
   /** CPU time of the measured processes over the step, per arrival (when a probe was given). */
   cpuMsPerArrival: number | null
   counts: Record<string, number>
+  /** p50 and p95 by kind of request, when the arrivals named them. */
+  byKind: Record<string, { n: number; p50: number; p95: number }>
 }
 
 /**
@@ -113,9 +114,13 @@ export async function runArrivals(
   let inFlight = 0
   let maxInFlight = 0
   const counts: Record<string, number> = {}
+  const kinds = new Map<string, number[]>()
   const record: Recorder = {
-    sample(latencyMs, ok) {
+    sample(latencyMs, ok, kind) {
       latencies.push(latencyMs)
+      if (kind) {
+        kinds.set(kind, [...(kinds.get(kind) ?? []), latencyMs])
+      }
       if (!ok) {
         failures++
       }
@@ -169,6 +174,12 @@ export async function runArrivals(
     maxInFlight,
     cpuMsPerArrival: arrivals.length ? cpu / arrivals.length : null,
     counts,
+    byKind: Object.fromEntries(
+      [...kinds].map(([kind, values]) => [
+        kind,
+        { n: values.length, p50: percentile(values, 50), p95: percentile(values, 95) },
+      ])
+    ),
   }
 }
 
@@ -255,6 +266,9 @@ export async function rampCapacities(
     log(
       `capacity: ${path.name} at ${rate}/s: ${result.arrivals} arrivals, p50 ${result.p50.toFixed(0)} ms, p95 ${result.p95.toFixed(0)} ms, failures ${result.failures}/${result.samples} → ${result.held ? "held" : "broke"}${failureNote(result)}`
     )
+    for (const [kind, figures] of Object.entries(result.byKind)) {
+      log(`capacity:   ${kind}: ${figures.n} timed, p50 ${figures.p50.toFixed(0)} ms, p95 ${figures.p95.toFixed(0)} ms`)
+    }
     return result
   }
   for (const rate of settings.rates) {
@@ -325,19 +339,20 @@ export async function timed<T>(
   record: Recorder,
   since: number,
   send: () => Promise<Answer>,
-  accept: (json: T) => boolean = () => true
+  accept: (json: T) => boolean = () => true,
+  kind?: string
 ): Promise<T | undefined> {
   try {
     const answer = await send()
     const json = answer.status >= 200 && answer.status < 300 ? (JSON.parse(answer.body) as T) : undefined
     const ok = json !== undefined && accept(json)
-    record.sample(performance.now() - since, ok)
+    record.sample(performance.now() - since, ok, kind)
     if (!ok) {
       record.count(`failed: ${answer.status} ${answer.body.slice(0, 120)}`)
     }
     return ok ? json : undefined
   } catch (error) {
-    record.sample(performance.now() - since, false)
+    record.sample(performance.now() - since, false, kind)
     record.count(`failed: ${error instanceof Error ? error.name : "error"}`)
     return undefined
   }
