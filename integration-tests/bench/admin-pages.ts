@@ -121,8 +121,19 @@ async function measure(
   const now = () => page.evaluate(() => performance.now())
   await script(
     async (label, run) => {
+      // A list left open (a select that did not close) would take the next click: closed first, not timed.
+      if (await page.locator('[role="listbox"]').filter({ visible: true }).count()) {
+        await page.keyboard.press("Escape")
+        await page.waitForTimeout(300)
+      }
       const from = await now()
-      await run()
+      try {
+        await run()
+      } catch (error) {
+        const lines = (error instanceof Error ? error.message : String(error)).split("\n")
+        const why = lines.find((l) => /intercepts|not visible|not enabled|outside of the viewport/.test(l))
+        skipped.push(`${label} (${lines[0]}${why ? `: ${why.replace(/\u001b\[\d+m/g, "").trim()}` : ""})`)
+      }
       // The next frames: an interaction's entry is reported once its paint is done.
       await page.waitForTimeout(400)
       actions.push({ label, from, to: await now() })
@@ -176,13 +187,15 @@ async function settingsPage(page: Page, base: string): Promise<PageFigures> {
   await page.locator('[data-testid^="lastmile-location-"]').first().waitFor()
   return measure(page, "Settings → Lastmile", async (act, skip) => {
     const table = page.getByTestId("lastmile-locations")
-    const toggle = table.locator('[data-testid^="lastmile-collection-"] button[role="switch"]').nth(1)
+    const toggle = table.locator('button[role="switch"][data-testid^="lastmile-collection-"]').nth(1)
     if (await toggle.count()) {
       for (const label of ["a store's collection switched off", "switched on again"]) {
-        await act(label, async () => {
-          await toggle.click()
-          await page.waitForLoadState("networkidle").catch(() => undefined)
-        })
+        await act(label, () =>
+          Promise.all([
+            page.waitForResponse((r) => r.url().includes("/collection") && r.request().method() === "POST"),
+            toggle.click(),
+          ])
+        )
       }
     } else {
       skip("no collection switch on the page")
@@ -228,10 +241,13 @@ async function settingsPage(page: Page, base: string): Promise<PageFigures> {
 }
 
 /** Delivery insights: a year asked for, the store filter opened among all stores, a store, a table of figures. */
-async function insightsPage(page: Page, base: string, yearAgo: string): Promise<PageFigures> {
+/** The first day of the year-long period the insights page was last asked for (null until it is). */
+let yearAsked: string | null = null
+
+async function insightsPage(page: Page, base: string): Promise<PageFigures> {
   await openInsightsPage(page, base, ["offers"])
   const answer = (test: (url: string) => boolean) =>
-    page.waitForResponse((r) => r.url().includes("/admin/lastmile/insights?") && test(r.url()), { timeout: 60_000 })
+    page.waitForResponse((r) => r.url().includes("/admin/lastmile/insights?") && test(r.url()), { timeout: 20_000 })
   return measure(page, "Delivery insights", async (act, skip) => {
     await act("Last 90 days", async () => {
       await page.getByTestId("insights-period").click()
@@ -243,29 +259,40 @@ async function insightsPage(page: Page, base: string, yearAgo: string): Promise<
     })
     const from = page.locator("#insights-from")
     if (await from.count()) {
-      await act("typing the period's first day, a year ago", async () => {
-        await from.click()
-        const [y, m, d] = yearAgo.split("-")
-        // Chromium's date field in en-US takes month, day, year.
-        await page.keyboard.type(`${m}${d}${y}`, { delay: 80 })
-        await answer((url) => url.includes(`from=${yearAgo}`)).catch(() => skip("the typed date asked for no year"))
+      await act("the period's first day moved back to a year ago, by keyboard", async () => {
+        const lastYear = String(new Date().getFullYear() - 1)
+        const asked = answer((url) => new URL(url).searchParams.get("from")?.startsWith(lastYear) === true)
+        // Focused, the field's first part (the month, in en-US) is selected: a month on, then the year one back.
+        await from.focus()
+        await page.keyboard.press("ArrowUp", { delay: 80 })
+        await page.keyboard.press("ArrowRight", { delay: 80 })
+        await page.keyboard.press("ArrowRight", { delay: 80 })
+        await page.keyboard.press("ArrowDown", { delay: 80 })
+        const response = await asked.catch(() => null)
+        if (response) {
+          yearAsked = new URL(response.url()).searchParams.get("from")
+        } else {
+          skip("the keyboard moved the period to no day of last year")
+        }
       })
     }
-    await act("the store filter opened (all stores)", () => page.getByTestId("insights-store-filter").click())
-    const storeOption = page.getByRole("option").nth(1)
-    if (await storeOption.count()) {
-      await act("one store", () => Promise.all([answer(() => true), storeOption.click()]))
-      await act("all stores again", async () => {
-        await page.getByTestId("insights-store-filter").click()
-        await Promise.all([answer(() => true), page.getByRole("option", { name: "All stores", exact: true }).click()])
-      })
-    } else {
-      skip("no store in the filter")
-    }
+    await act("the store filter opened among all stores, one chosen", async () => {
+      await page.getByTestId("insights-store-filter").click()
+      const option = page.getByRole("option").nth(1)
+      await option.waitFor()
+      await Promise.all([answer((url) => url.includes("stock_location_id=")), option.click()])
+    })
+    await act("all stores again", async () => {
+      await page.getByTestId("insights-store-filter").click()
+      // Asked before with this period: React Query answers from its cache, no request.
+      await page.getByRole("option", { name: "All stores", exact: true }).click()
+    })
     await act("compare with the period before", () => page.locator("#insights-compare").click())
-    await act("a chart's figures as a table", () =>
-      page.locator('[data-testid^="insights-table-"] summary').first().click()
-    )
+    await act("a chart's figures as a table", async () => {
+      const summary = page.locator('[data-testid^="insights-table-"] summary').first()
+      await summary.scrollIntoViewIfNeeded()
+      await summary.click()
+    })
   })
 }
 
@@ -443,18 +470,18 @@ async function main(): Promise<number> {
       // In production the session cookie is Secure: the app is told it is reached over https, as behind a proxy.
       const context = await browser.newContext({
         viewport: { width: 1440, height: 1000 },
+        locale: "en-US",
         extraHTTPHeaders: { "x-forwarded-proto": "https" },
       })
       const page = await context.newPage()
-      page.setDefaultTimeout(60_000)
+      page.setDefaultTimeout(20_000)
       await logIn(page, base, ADMIN)
       await page.addInitScript(observer('[data-testid="lastmile-settings"]'))
       figures.push(await settingsPage(page, base))
       const insights = await context.newPage()
-      insights.setDefaultTimeout(60_000)
+      insights.setDefaultTimeout(20_000)
       await insights.addInitScript(observer('[data-testid="insights-page"]'))
-      const yearAgo = new Date(Date.now() - HISTORY_DAYS * 86_400_000).toISOString().slice(0, 10)
-      figures.push(await insightsPage(insights, base, yearAgo))
+      figures.push(await insightsPage(insights, base))
       mkdirSync(OUT, { recursive: true })
       await insights.screenshot({ path: join(OUT, "insights.png"), fullPage: true })
       await page.screenshot({ path: join(OUT, "settings.png"), fullPage: true })
@@ -470,7 +497,7 @@ async function main(): Promise<number> {
     writeSection(
       "Admin pages at scale: INP and CLS",
       `
-Produced by \`npm run bench\` (integration-tests/bench/admin-pages.ts; alone: \`npx tsx integration-tests/bench/admin-pages.ts\`) on ${new Date().toISOString().slice(0, 10)}, ${cpus().length} CPUs: the cluster test's production app (its admin built by \`medusa build\`, one server and a worker), Debian's Chromium (headless, 1440 × 1000) through playwright-core. Settings → Lastmile with ${overview.locations.length} service locations (the warehouse and ${overview.locations.length - 1} stores), each made a stock location and set up; Delivery insights over ${HISTORY_DAYS} days: ${ORDERS} orders placed, booked and mostly delivered through the real flow, their task rows copied onto every day of the year (${history.tasks} rows) with the offer counters (${history.counters} rows, every store's). A script drives real clicks and typing; INP is the longest interaction (Event Timing entries of the page, \`event\` with \`durationThreshold\` 16, by \`interactionId\`: input to the next paint), CLS the largest session window of \`layout-shift\` entries without recent input, over the whole page (Medusa's frame included) and over the shifts inside the plugin's part. The bar is Shopify's for admin apps: INP ≤ ${GOALS.inpMs} ms, CLS ≤ ${GOALS.cls}.
+Produced by \`npm run bench\` (integration-tests/bench/admin-pages.ts; alone: \`npx tsx integration-tests/bench/admin-pages.ts\`) on ${new Date().toISOString().slice(0, 10)}, ${cpus().length} CPUs: the cluster test's production app (its admin built by \`medusa build\`, one server and a worker), Debian's Chromium (headless, 1440 × 1000) through playwright-core. Settings → Lastmile with ${overview.locations.length} service locations (the warehouse and ${overview.locations.length - 1} stores), each made a stock location and set up; Delivery insights over ${HISTORY_DAYS} days: ${ORDERS} orders placed, booked and mostly delivered through the real flow, their task rows copied onto every day of the year (${history.tasks} rows) with the offer counters (${history.counters} rows, every store's). A script drives real clicks and keys (the insights' period moved back to ${yearAsked ? `start on ${yearAsked}` : "a year ago (it did not get there)"}); INP is the longest interaction (Event Timing entries of the page, \`event\` with \`durationThreshold\` 16, by \`interactionId\`: input to the next paint), CLS the largest session window of \`layout-shift\` entries without recent input, over the whole page (Medusa's frame included) and over the shifts inside the plugin's part. The bar is Shopify's for admin apps: INP ≤ ${GOALS.inpMs} ms, CLS ≤ ${GOALS.cls}.
 
 | Page | INP (worst interaction) | CLS, whole page | CLS, the plugin's part | INP ≤ ${GOALS.inpMs} ms | CLS ≤ ${GOALS.cls} |
 |---|---|---|---|---|---|

@@ -41,7 +41,7 @@ import { pluginInclusive, profileTable, profiled, summarise } from "./cpu-profil
 jest.setTimeout(3 * 3600_000)
 
 const LATENCY_MS = 100
-const settings = capacitySettings("BENCH_CAPACITY_CHECKOUT_RATES", [0.25, 0.5, 1, 2, 4, 8])
+const settings = capacitySettings("BENCH_CAPACITY_CHECKOUT_RATES", [0.125, 0.25, 0.5, 1, 2, 4])
 /** The requests of one checkout, as a storefront sends them. */
 const REQUESTS = 7
 const PROFILE_SESSIONS = Number(process.env.BENCH_CAPACITY_PROFILE_SESSIONS ?? 10)
