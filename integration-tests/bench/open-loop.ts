@@ -41,7 +41,7 @@ export function capacitySettings(ratesVariable: string, defaultRates: number[]):
 
 /** The settings as one sentence for the report. */
 export function describeSettings(settings: CapacitySettings): string {
-  return `${settings.stepSeconds} s of arrivals per rate, rates ${settings.rates.join(", ")} a second rising until the level breaks${settings.beyond ? " (and one more)" : ""}, then ${settings.refine} step${settings.refine === 1 ? "" : "s"} between the last rate that held and the first that broke; a request unanswered after ${settings.timeoutMs / 1000} s is a failure`
+  return `${settings.stepSeconds} s of arrivals per rate, rates ${settings.rates.join(", ")} a second rising until the level breaks${settings.beyond ? " (and one more)" : ""}, then ${settings.refine} step${settings.refine === 1 ? "" : "s"} between the last rate that held and the first that broke (half the lowest rate when that one broke); a request unanswered after ${settings.timeoutMs / 1000} s is a failure`
 }
 
 /** A small deterministic generator, mulberry32 (the same schedule for every path at one rate). */
@@ -286,9 +286,10 @@ export async function rampCapacities(
   for (let round = 0; round < settings.refine; round++) {
     for (const path of paths) {
       const { capacity, brokeAt } = summarise(path.name, steps.get(path.name)!)
-      if (brokeAt === null || capacity === 0 || brokeAt < capacity) {
+      if (brokeAt === null || brokeAt < capacity) {
         continue
       }
+      // Broken at the lowest rate tried: half of it, so a ratio against this path has a figure to rest on.
       const rate = between(capacity, brokeAt)
       if (rate <= capacity || rate >= brokeAt) {
         continue
