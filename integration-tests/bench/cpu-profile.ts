@@ -159,3 +159,38 @@ ${rows.join("\n")}
 By area: ${areas}.
 `
 }
+
+/**
+ * Inclusive time of the plugin's own functions: each sample counted once for every plugin frame on its stack (the
+ * synchronous part only: work a frame awaits runs under the event loop's frames), the `top` largest.
+ */
+export function pluginInclusive(profile: CpuProfile, top = 12): SelfTime[] {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]))
+  const parents = new Map<number, number>()
+  for (const node of profile.nodes) {
+    for (const child of node.children ?? []) {
+      parents.set(child, node.id)
+    }
+  }
+  const totals = new Map<string, SelfTime>()
+  profile.samples.forEach((id, i) => {
+    const delta = (profile.timeDeltas[i] ?? 0) / 1000
+    const seen = new Set<string>()
+    for (let at: number | undefined = id; at !== undefined; at = parents.get(at)) {
+      const frame = byId.get(at)?.callFrame
+      if (!frame?.url || !areaOf(frame.url).startsWith("plugin")) {
+        continue
+      }
+      const where = `${shortPath(frame.url)}:${frame.lineNumber + 1}`
+      const key = `${frame.functionName}\u0000${where}`
+      if (seen.has(key)) {
+        continue
+      }
+      seen.add(key)
+      const entry = totals.get(key) ?? { what: frame.functionName || "(anonymous)", where, ms: 0 }
+      entry.ms += delta
+      totals.set(key, entry)
+    }
+  })
+  return [...totals.values()].sort((a, b) => b.ms - a.ms).slice(0, top)
+}

@@ -3,7 +3,7 @@
  * round-robin proxy, with its figures (docs/developing.md). RECORD=1 writes them to RELIABILITY.md.
  */
 import { type ChildProcess } from "node:child_process"
-import { createServer, request as httpRequest, type Server } from "node:http"
+import type { Server } from "node:http"
 import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -27,6 +27,7 @@ import { MedusaHttp, adminLogin, newCart, placeDeliveryOrder, setUpStoreOverHttp
 import { percentile } from "../helpers/percentile"
 import { recordSection } from "./lib/reliability-report"
 import { Checks, bookedOrderOf, inParallel, sleep, until } from "./lib/harness"
+import { roundRobin } from "./lib/round-robin"
 
 const say = (line: string) => process.stdout.write(`cluster: ${line}\n`)
 const ADMIN = { email: "ops@example.com", password: "cluster-test-password" }
@@ -40,29 +41,6 @@ const WEBHOOK_CONCURRENCY = 100
 
 const checks = new Checks(say)
 const record = (name: string, ok: boolean, figure: string) => checks.record(name, ok, figure)
-
-/** A round-robin HTTP proxy: what a load balancer in front of the servers does. */
-function roundRobin(upstreams: number[]): Promise<{ server: Server; port: number }> {
-  let next = 0
-  const server = createServer((req, res) => {
-    const port = upstreams[next++ % upstreams.length]
-    const upstream = httpRequest(
-      { host: "127.0.0.1", port, method: req.method, path: req.url, headers: req.headers },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers)
-        answer.pipe(res)
-      }
-    )
-    upstream.on("error", () => {
-      res.writeHead(502)
-      res.end()
-    })
-    req.pipe(upstream)
-  })
-  return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () => resolve({ server, port: (server.address() as { port: number }).port }))
-  )
-}
 
 /** Whether a lookup at the simulator asked for this task (by its id, or by the order it was booked for). */
 function names(entry: RequestLogEntry, ...ids: string[]): boolean {
