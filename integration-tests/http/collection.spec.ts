@@ -437,10 +437,15 @@ medusaIntegrationTestRunner({
     })
 
     it("holds a collection by the store's hours at the service, the new ones once the admin has read them", async () => {
-      // The merchant shortens Brixton's hours at the service while the app runs: 09:00–17:00, closed on Sundays.
+      // The merchant shortens Brixton's hours at the service while the app runs: 09:00–17:00, closed on Sundays;
+      // the service sends hours in another shape than the default (the spec does not show theirs).
+      simulator.configure({ hoursShape: "list" })
       simulator.updateLocation("store-brixton", {
         operatingHours: londonHours({ sun: null, mon: { open: "09:00", close: "17:00" } }),
       })
+      expect(
+        (simulator.state.publicLocation(simulator.location("store-brixton")).operatingHours as { days: unknown[] }).days
+      ).toContainEqual({ dayOfWeek: "SUNDAY", closed: true })
       // Opening Settings → Lastmile reads the service's locations: the hours held are those from then on.
       expect((await admin.get("/admin/lastmile")).status).toBe(200)
       const placed = await collectionOrder()
@@ -461,6 +466,7 @@ medusaIntegrationTestRunner({
       simulator.updateLocation("store-brixton", { operatingHours: londonTestLocations()[4].operatingHours })
       expect((await admin.get("/admin/lastmile")).status).toBe(200)
       expect((await booking(placed.id)).collection?.collect_by).toBe(collection!.collect_by)
+      simulator.configure({ hoursShape: "days" })
     })
   },
 })

@@ -36,6 +36,7 @@ export function defaultConfig(overrides: SimulatorConfigPatch = {}): SimulatorCo
     locationsShape: "array",
     locationsPageSize: 4,
     locationFields: "named",
+    hoursShape: "days",
     junkLocation: false,
     locationsListPath: "/fulfilment-locations",
     rateDeliveryTypeField: true,

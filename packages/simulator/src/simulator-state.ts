@@ -382,11 +382,34 @@ export class SimulatorState {
       collectionEnabled: location.collectionEnabled,
       deliveryEnabled: named ? (location.deliveryEnabled ?? false) : undefined,
       address: location.address,
-      operatingHours: this.config.nullOptionalFields ? null : location.operatingHours,
+      operatingHours: this.config.nullOptionalFields ? null : this.publicHours(location.operatingHours),
       collectionCutoffMinutes: named
         ? (location.collectionCutoffMinutes ?? this.config.collection.defaultCutoffMinutes)
         : undefined,
     })
+  }
+
+  /** A location's hours in the configured shape. */
+  private publicHours(hours: SimLocation["operatingHours"]): unknown {
+    if (this.config.hoursShape === "days") {
+      return hours
+    }
+    const names = {
+      mon: "MONDAY",
+      tue: "TUESDAY",
+      wed: "WEDNESDAY",
+      thu: "THURSDAY",
+      fri: "FRIDAY",
+      sat: "SATURDAY",
+      sun: "SUNDAY",
+    }
+    return {
+      timeZone: hours.timezone,
+      days: Object.entries(names).map(([key, dayOfWeek]) => {
+        const span = hours.days[key as keyof typeof names]
+        return span ? { dayOfWeek, opensAt: span.open, closesAt: span.close } : { dayOfWeek, closed: true }
+      }),
+    }
   }
 
   /** The location list as the API shows it, the unreadable item included when configured. */

@@ -93,6 +93,11 @@ export interface SimulatorConfig {
   locationsPageSize: number
   /** "spec" leaves the non-spec `name`, `deliveryEnabled` and `collectionCutoffMinutes` off listed locations. */
   locationFields: "named" | "spec"
+  /**
+   * Shape of a location's `operatingHours` (not shown): "days", `{timezone, days: {mon: {open, close}, sun: null}}`; or
+   * "list", `{timeZone, days: [{dayOfWeek: "MONDAY", opensAt, closesAt}, {dayOfWeek: "SUNDAY", closed: true}]}`.
+   */
+  hoursShape: "days" | "list"
   /** Append one unreadable item to the location list (`fulfilmentLocationId: null`, `collectionEnabled: "yes"`). */
   junkLocation: boolean
   /** Path of the location list (its prefix is not shown). */
