@@ -211,7 +211,7 @@ medusaIntegrationTestRunner({
       expect(await feedOf(placed.id)).toEqual([])
     })
 
-    it("sends a collection's booked, ready, reminder and collected, telling the merchant it waited", async () => {
+    it("sends a collection's booked, ready, reminder at half its hold and collected, telling the merchant when the hold is up", async () => {
       const placed = await order(seed.options.collection["store-brixton"])
       const task = await waitForTask(getContainer(), placed.id)
       expect(task.status).toBe("booked")
@@ -220,21 +220,25 @@ medusaIntegrationTestRunner({
       expect(simulator.advanceTask(Number(task.task_id)).status.value).toBe("READY_FOR_COLLECTION")
       const ready = await until(task.id, ["collection_ready"])
       expect(await shopperSees(placed.id)).toBe("Ready to collect at the store.")
-      const remindAt = Date.parse((await tasks().retrieveLastmileTask(task.id)).notify_at as unknown as string)
-      expect(remindAt - Date.parse(ready.sent.collection_ready.at)).toBeGreaterThan(2 * DAY - 60_000)
+      // Held 7 open days (the store is open every day) to its closing time: the reminder at half of that.
+      const held = await tasks().retrieveLastmileTask(task.id)
+      const { ready_at, collect_by } = held.collection as { ready_at: string; collect_by: string }
+      expect(Date.parse(collect_by) - Date.parse(ready_at)).toBeGreaterThan(7 * DAY - 60_000)
+      expect(Date.parse(collect_by) - Date.parse(ready_at)).toBeLessThan(8 * DAY)
+      const remindAt = Date.parse(held.notify_at as unknown as string)
+      expect(remindAt - Date.parse(ready.sent.collection_ready.at)).toBeGreaterThan(3.5 * DAY - 60_000)
+      expect(remindAt - Date.parse(ready.sent.collection_ready.at)).toBeLessThan(4 * DAY + 60_000)
 
-      // Nothing before the reminder is due; then the reminder and the merchant's alert, once.
+      // Nothing before the reminder is due; then the reminder, once; the merchant hears when the hold is up.
       expect((await notifyDueTasks(getContainer(), { now: later(DAY) }))[task.id]).toBeUndefined()
-      const due = await notifyDueTasks(getContainer(), { now: later(2 * DAY + 60_000) })
-      expect(due[task.id]).toMatchObject({
-        sent: [
-          "collection_reminder",
-          "collection_reminder|sms",
-          "merchant_not_collected",
-          ...MERCHANT_EMAILS.map((address) => `merchant_not_collected|to:${address}`),
-        ],
+      const due = await notifyDueTasks(getContainer(), { now: later(4 * DAY + 60_000) })
+      expect(due[task.id]).toMatchObject({ sent: ["collection_reminder", "collection_reminder|sms"] })
+      expect((await notifyDueTasks(getContainer(), { now: later(4 * DAY + 120_000) }))[task.id]).toBeUndefined()
+      const up = await notifyDueTasks(getContainer(), { now: later(8 * DAY) })
+      expect(up[task.id]).toMatchObject({
+        sent: ["merchant_not_collected", ...MERCHANT_EMAILS.map((address) => `merchant_not_collected|to:${address}`)],
       })
-      expect((await notifyDueTasks(getContainer(), { now: later(2 * DAY + 120_000) }))[task.id]).toBeUndefined()
+      expect((await notifyDueTasks(getContainer(), { now: later(8 * DAY + 60_000) }))[task.id]).toBeUndefined()
 
       expect(simulator.advanceTask(Number(task.task_id)).status.value).toBe("COLLECTED_BY_CUSTOMER")
       await until(task.id, ["collection_collected"])
@@ -260,7 +264,7 @@ medusaIntegrationTestRunner({
         (n) => n.to === placed.email && n.template === "lastmile-collection-ready"
       )
       expect(readyText?.content?.text).toContain(
-        `bring your order number, #${placed.display_id}, and the name on the order, Ada Lovelace.`
+        `bring your collection code and your order number, #${placed.display_id}.`
       )
       const feed = await feedOf(placed.id)
       expect(feed.map((n) => [n.template, n.to, n.channel, n.resource_type])).toEqual([

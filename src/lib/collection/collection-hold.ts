@@ -98,7 +98,7 @@ export type HandOverAsk = { code: string } | { override_reason: string } | { pic
 export type HandOverCheck =
   | { ok: true; via: HandOverVia; reason: string | null }
   | { ok: false; refusal: "wrong_code"; record: CollectionRecord; attempts_left: number }
-  | { ok: false; refusal: "locked"; retry_at: string }
+  | { ok: false; refusal: "locked"; retry_at: string; record?: CollectionRecord }
 
 /**
  * Whether a hand-over may go ahead: an override or Medusa's own pick-up always may; a code must match, and once five
@@ -120,12 +120,12 @@ export function checkHandOver(record: CollectionRecord, ask: HandOverAsk, now: D
     return { ok: true, via: "code", reason: null }
   }
   const wrong_codes = [...recentWrongCodes(record, now), now.toISOString()]
-  return {
-    ok: false,
-    refusal: "wrong_code",
-    record: { ...record, wrong_codes },
-    attempts_left: Math.max(0, MAX_WRONG_CODES - wrong_codes.length),
-  }
+  const counted = { ...record, wrong_codes }
+  // The fifth wrong code is the one that locks: it is answered as locked already.
+  const lockedNow = lockedUntil(counted, now)
+  return lockedNow
+    ? { ok: false, refusal: "locked", retry_at: lockedNow, record: counted }
+    : { ok: false, refusal: "wrong_code", record: counted, attempts_left: MAX_WRONG_CODES - wrong_codes.length }
 }
 
 /** The record once handed over (the wrong codes no longer matter). */

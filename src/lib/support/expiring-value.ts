@@ -22,6 +22,11 @@ export class ExpiringValue<T> {
     return this.held.value
   }
 
+  /** A value read elsewhere just now: held as if this had read it. */
+  set(value: T): void {
+    this.held = { at: this.now(), value: Promise.resolve(value) }
+  }
+
   /** The value changed: the next `get` reads it again. */
   clear(): void {
     this.held = undefined

@@ -157,7 +157,9 @@ export class CheckoutPricer {
         }
       }
       const { unplaced: _unplaced, ...result } = choice
-      const rate = result.ok ? await this.readinessShown(result.rate, context.location, externalId, stores) : null
+      const rate = result.ok
+        ? await this.readinessShown(result.rate, context.location, externalId, stores, deadline)
+        : null
       return { ...result, ...(rate ? { rate } : {}), ...read, merchantLocationId: externalId }
     }
     const choice = selectDeliveryRate(quote, deliveryType, context.currencyCode, {
@@ -170,19 +172,20 @@ export class CheckoutPricer {
   /**
    * A store's rate as the shopper is told it: ready on its next open day when the service's readiness falls on one
    * of the store's closed dates (decision 65). The dates ride on the location Medusa hands the provider; the store's
-   * hours come from the list held, never waited for on the cart path.
+   * hours come from the list held, read within the quote's budget the first time a closed date needs them.
    */
   private async readinessShown(
     rate: ServiceRate,
     location: StockLocationLike | null | undefined,
     externalId: string,
-    held: StoreDescription[]
+    held: StoreDescription[],
+    deadline: number
   ): Promise<ServiceRate> {
     const { closed_dates } = readPickupSettings(location?.address?.metadata)
     if (!closed_dates.length || !rate.window) {
       return rate
     }
-    const stores = held.length ? held : await this.stores.get(0)
+    const stores = held.length ? held : await this.stores.get(deadline - Date.now())
     const hours = stores.find((store) => store.externalLocationId === externalId)?.operatingHours
     return withOpenDayReadiness(rate, storeCalendarOf(hours, closed_dates))
   }
@@ -190,6 +193,9 @@ export class CheckoutPricer {
 
 /** Which offer of a quote a pricing is: the option, its store, and the rate asked for (none: the option's prefix). */
 function offerKey(option: LastmileFulfillmentOption, context: CartPricingContext, wish?: RateWish): string {
-  const prefix = `${option.id}\u0000${context.location?.id ?? ""}\u0000`
+  // A store's closed dates change its readiness: an offer priced before the merchant set them is not reused.
+  const closed =
+    option.kind === "collection" ? readPickupSettings(context.location?.address?.metadata).closed_dates : []
+  const prefix = `${option.id}\u0000${context.location?.id ?? ""}${closed.length ? `|${closed.join(",")}` : ""}\u0000`
   return wish ? `${prefix}${wish.rateCode ?? ""}\u0000${wish.name ?? ""}\u0000${wish.chosen ? 1 : 0}` : prefix
 }

@@ -49,27 +49,33 @@ export const handOverCollectionWorkflow = createWorkflow(
       now: input.now,
       hold_days: input.hold_days,
     })
-    when("lastmile-hand-over-when-accepted", { decision }, ({ decision }) => decision.ok).then(() => {
-      const fulfillmentId = transform({ decision }, ({ decision }) => accepted(decision).fulfillment_id ?? "")
-      const { data: fulfillments } = useQueryGraphStep({
+    // Medusa's own steps run under top-level `when`s (the SDK composes no `when` inside another).
+    const fulfillmentId = transform({ decision }, ({ decision }) => (decision.ok ? decision.fulfillment_id : null))
+    const read = when(
+      "lastmile-hand-over-when-accepted",
+      { fulfillmentId },
+      ({ fulfillmentId }) => !!fulfillmentId
+    ).then(() =>
+      useQueryGraphStep({
         entity: "fulfillment",
         fields: ["id", "delivered_at", "canceled_at"],
         filters: { id: fulfillmentId },
       }).config({ name: "lastmile-hand-over-read-fulfillment" })
-      // Medusa's pick-up: a pickup fulfillment goes from awaiting straight to delivered, once.
-      when(
-        "lastmile-hand-over-when-medusa-delivers",
-        { fulfillments },
-        ({ fulfillments }) => !!fulfillments[0] && !fulfillments[0].delivered_at && !fulfillments[0].canceled_at
-      ).then(() => {
-        const delivery = transform({ decision }, ({ decision }) => ({
-          orderId: accepted(decision).order_id,
-          fulfillmentId: accepted(decision).fulfillment_id ?? "",
-          // The plugin tells the shopper itself.
-          no_notification: true,
-        }))
-        markOrderFulfillmentAsDeliveredWorkflow.runAsStep({ input: delivery })
-      })
+    )
+    // Medusa's pick-up: a pickup fulfillment goes from awaiting straight to delivered, once.
+    when("lastmile-hand-over-when-medusa-delivers", { decision, read }, ({ decision, read }) => {
+      const fulfillment = read?.data[0]
+      return decision.ok && !!fulfillment && !fulfillment.delivered_at && !fulfillment.canceled_at
+    }).then(() => {
+      const delivery = transform({ decision }, ({ decision }) => ({
+        orderId: accepted(decision).order_id,
+        fulfillmentId: accepted(decision).fulfillment_id ?? "",
+        // The plugin tells the shopper itself.
+        no_notification: true,
+      }))
+      markOrderFulfillmentAsDeliveredWorkflow.runAsStep({ input: delivery })
+    })
+    when("lastmile-hand-over-when-recorded", { decision }, ({ decision }) => decision.ok).then(() => {
       const recorded = transform({ input, decision }, ({ input, decision }) => ({
         task_row_id: input.task_row_id,
         decision: accepted(decision),

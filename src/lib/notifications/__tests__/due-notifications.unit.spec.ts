@@ -101,6 +101,76 @@ describe("which messages a task is due", () => {
     expect(keys(collected, sent)).toEqual(["collection_collected"])
   })
 
+  it("reminds a held collection at half its hold, tells the merchant when it is up, and each extension to the shopper", () => {
+    const held = {
+      code: "ACE479",
+      hold_days: 7,
+      ready_at: at(10).toISOString(),
+      collect_by: at(10 + 8 * 24 * 60).toISOString(),
+      extensions: [] as { at: string; days: number; collect_by: string; actor_id: string | null }[],
+      handed_over: null,
+      wrong_codes: [],
+    }
+    const ready = task({ mode: "collection", statuses: ["READY_FOR_COLLECTION"], collection: held })
+    const sent = (keysSent: string[], when: number) =>
+      keysSent.reduce(
+        (r, key) => withSent(r, key, { at: at(when).toISOString(), channel: "email", template: "t" }),
+        empty()
+      )
+    const afterReady = sent(["collection_ready"], 10)
+    // Half of eight days: four days on, the reminder only; the plan looks again then.
+    expect(planNotifications(ready, afterReady, options(), at(60)).next_check_at).toBe(
+      at(10 + 4 * 24 * 60).toISOString()
+    )
+    expect(keys(ready, afterReady, at(10 + 4 * 24 * 60 + 1))).toEqual(["collection_reminder"])
+    const afterReminder = withSent(afterReady, "collection_reminder", {
+      at: at(10).toISOString(),
+      channel: "email",
+      template: "t",
+    })
+    expect(planNotifications(ready, afterReminder, options(), at(10 + 5 * 24 * 60)).next_check_at).toBe(held.collect_by)
+    // The hold is up: the merchant, once (the shopper's last step is still the reminder).
+    const up = at(10 + 8 * 24 * 60 + 1)
+    expect(keys(ready, afterReminder, up)).toEqual(["merchant_not_collected"])
+    const told = withSent(afterReminder, "merchant_not_collected", {
+      at: up.toISOString(),
+      channel: "feed",
+      template: "t",
+    })
+    expect(keys(ready, told, up)).toEqual([])
+    // Extended by three days: the shopper is told, and the merchant again when the new hold ends.
+    const extension = { at: up.toISOString(), days: 3, collect_by: at(10 + 11 * 24 * 60).toISOString(), actor_id: null }
+    const extended = task({
+      mode: "collection",
+      statuses: ["READY_FOR_COLLECTION"],
+      collection: { ...held, extensions: [extension] },
+    })
+    expect(keys(extended, told, up)).toEqual(["collection_extended"])
+    const afterExtension = withSent(told, "collection_extended", {
+      at: up.toISOString(),
+      channel: "email",
+      template: "t",
+    })
+    // Its own reminder at half of it (a day and a half on), then the merchant again when it ends.
+    expect(keys(extended, afterExtension, at(10 + 8 * 24 * 60 + 36 * 60 + 2))).toEqual(["collection_reminder:2"])
+    expect(keys(extended, afterExtension, at(10 + 11 * 24 * 60 + 1))).toEqual(["merchant_not_collected:2"])
+    // An explicit delay still counts from each hold's start, and false turns the reminder off.
+    expect(keys(ready, afterReady, at(10 + 36 * 60 + 1), { collection_reminder_after: "36h" })).toEqual([
+      "collection_reminder",
+    ])
+    expect(keys(ready, afterReady, at(10 + 5 * 24 * 60), { collection_reminder_after: false })).toEqual([])
+    // Collected: nothing more, whatever the hold says.
+    const collected = task({ mode: "collection", statuses: ["READY_FOR_COLLECTION", "HANDED_OVER"], collection: held })
+    expect(keys(collected, afterReady, at(60))).toEqual(["collection_collected"])
+    expect(
+      keys(
+        collected,
+        withSent(afterReady, "collection_collected", { at: at(60).toISOString(), channel: "email", template: "t" }),
+        up
+      )
+    ).toEqual([])
+  })
+
   it("reads a collection's COMPLETED as collected, and a return's delivery as received", () => {
     expect(keys(task({ mode: "collection", statuses: ["READY_FOR_PICKUP", "COMPLETED"] }))).toEqual([
       "collection_collected",

@@ -9,6 +9,7 @@ import { ExpiringValue } from "../../../lib/support/expiring-value"
 import type { SyncOutcome } from "../../../lib/tracking/task-sync"
 import { type BellData, WEBHOOK_RECEIVED_EVENT, WebhookBells } from "../../../lib/tracking/webhook-bells"
 import type { ServiceFulfilmentLocation } from "../../../lib/contracts/service-shapes"
+import { onStoreListChanged } from "../../../lib/service-client"
 import { type ContainerLike, LASTMILE_MODULE } from "../module-name"
 
 type InjectedDependencies = {
@@ -25,10 +26,17 @@ export class TrackingRunsService {
   /** Tracking syncs of one task in this process: one running, at most one queued. */
   readonly syncRuns = new RunCoalescer<SyncOutcome>()
   readonly bells: WebhookBells
-  /** The service's locations, for a collection message's opening hours. */
+  /** The service's locations, for a collection's hours (its collect-by, its messages). */
   readonly serviceLocations = new ExpiringValue<ServiceFulfilmentLocation[]>(5 * 60_000)
+  /**
+   * The admin read the service's locations (taken as they are) or changed one (read again at the next need): a store's
+   * new hours count from then, not five minutes later. Held as long as the service: the signal holds it weakly.
+   */
+  private readonly onStoresChanged_ = (locations?: ServiceFulfilmentLocation[]) =>
+    locations ? this.serviceLocations.set(locations) : this.serviceLocations.clear()
 
   constructor({ logger, [Modules.EVENT_BUS]: bus }: InjectedDependencies) {
+    onStoreListChanged(this.onStoresChanged_)
     this.bells = new WebhookBells({
       emit: async (data: BellData) => {
         if (!bus) {

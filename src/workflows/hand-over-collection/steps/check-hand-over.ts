@@ -41,8 +41,10 @@ export const checkHandOverStep = createStep(
     }
     const check = checkHandOver(record, ask, now)
     if (!check.ok) {
-      if (check.refusal === "wrong_code") {
+      if (check.record) {
         await tasks.update({ id: row.id, collection: check.record })
+      }
+      if (check.refusal === "wrong_code") {
         return decided({
           ok: false,
           refusal: "wrong_code",
