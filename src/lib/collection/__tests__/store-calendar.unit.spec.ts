@@ -82,8 +82,9 @@ describe("a store's days", () => {
     )
     expect(readinessOnOpenDay(window, storeCalendarOf(hours, []))).toBeNull()
     // Without hours: the next day that is not closed, no time said.
-    expect(withOpenDayReadiness({ window }, storeCalendarOf(null, ["2026-12-25"], "Europe/London")).description).toBe(
-      "Ready to collect on Saturday 26 December: the store is closed on Friday 25 December."
-    )
+    expect(
+      withOpenDayReadiness({ window, description: null }, storeCalendarOf(null, ["2026-12-25"], "Europe/London"))
+        .description
+    ).toBe("Ready to collect on Saturday 26 December: the store is closed on Friday 25 December.")
   })
 })
