@@ -65,6 +65,7 @@ export async function buildRecipePage(outDir: string): Promise<void> {
         { find: /^@modules\/common\/components\/divider$/, replacement: standIn("divider.tsx") },
         { find: /^@modules\/(.*)$/, replacement: `${join(RECIPE_SOURCE, "modules")}/$1` },
         { find: /^next\/cache$/, replacement: standIn("next-cache.ts") },
+        { find: /^next\/headers$/, replacement: standIn("next-headers.ts") },
       ],
     },
     build: {
