@@ -129,8 +129,9 @@ export interface LastmileTrackingText {
   /** The same as a sentence: "Collect by Friday 31 July, 18:00." */
   collectByText: string | null
   /**
-   * The code to show at the counter, as shown ("ACE479") and as a screen reader should say it ("A C E 4 7 9"), with
-   * its label and hint; null until the collection is ready, once collected, and for a delivery.
+   * The code to show at the counter: as the messages write it ("ACE 479", in `groups`), as it is copied ("ACE479"), and
+   * as a screen reader should say it ("A C E 4 7 9"), with its label and hint; null until the collection is ready,
+   * once collected, and for a delivery.
    */
   collectionCode: LastmileCollectionCodeText | null
   /** The store's own words for collecting there ("Ask at the desk upstairs"); null without any, and for a delivery. */

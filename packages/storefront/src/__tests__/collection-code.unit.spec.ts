@@ -63,7 +63,9 @@ describe("a collection ready at its store", () => {
     ])
     expect(text.collectionCode).toEqual({
       label: "Collection code",
-      text: "ACE479",
+      code: "ACE479",
+      text: "ACE 479",
+      groups: ["ACE", "479"],
       spokenText: "A C E 4 7 9",
       hint: "Show it at the counter: the store hands your order to whoever has it.",
     })
@@ -100,7 +102,7 @@ describe("a collection ready at its store", () => {
     const expired = readOrderTracking(ORDER, collectionBooking({ ...READY_AT_CAMDEN, expired: true }))!
     const text = describeOrderTracking(expired, LONDON)
     expect(text.statusText).toBe(LASTMILE_COLLECTION_TEXT.expired)
-    expect([text.collectBy, text.collectionCode?.text]).toEqual([null, "ACE479"])
+    expect([text.collectBy, text.collectionCode?.code]).toEqual([null, "ACE479"])
     expect(isSettled(expired, "done")).toBe(true)
     expect(isSettled(readOrderTracking(ORDER, collectionBooking(READY_AT_CAMDEN)), "done")).toBe(false)
   })
@@ -116,8 +118,14 @@ describe("a collection ready at its store", () => {
 })
 
 describe("a collection code", () => {
-  it("is shown as it is, for a copy to be the code, and said one character at a time", () => {
-    expect(describeCollectionCode(" ace 479 ")).toMatchObject({ text: "ACE479", spokenText: "A C E 4 7 9" })
+  it("is shown in two groups as the messages write it, copied as its characters, and said one at a time", () => {
+    expect(describeCollectionCode(" ace 479 ")).toMatchObject({
+      code: "ACE479",
+      text: "ACE 479",
+      groups: ["ACE", "479"],
+      spokenText: "A C E 4 7 9",
+    })
+    expect(describeCollectionCode("ACE4")).toMatchObject({ code: "ACE4", text: "ACE4", groups: ["ACE4"] })
     expect(describeCollectionCode("")).toBeNull()
     expect(describeCollectionCode(null)).toBeNull()
   })
