@@ -1,12 +1,13 @@
 import { Button, Text } from "@medusajs/ui"
 import { useState } from "react"
-import type { LastmileTrackingText } from "medusa-plugin-lastmile-storefront"
+import type { LastmileCollectionCodeText, LastmileTrackingText } from "medusa-plugin-lastmile-storefront"
 import { shown } from "../lib/shown-text"
 
 /**
  * A collection's part of the confirmation: the store's own words for collecting there, and once it is ready, when to
- * collect it by and the code to show at the counter, large and as it is (a copy is the code), read out character by
- * character to a screen reader ("A C E 4 7 9"), with a button that copies it.
+ * collect it by and the code to show at the counter: large, in the two groups the messages write it in (drawn apart
+ * by a margin, so a copy is the code itself), read out character by character to a screen reader ("A C E 4 7 9"),
+ * with a button that copies it.
  */
 export function CollectionPickup({ text }: { text: LastmileTrackingText }) {
   const code = text.collectionCode
@@ -33,24 +34,32 @@ export function CollectionPickup({ text }: { text: LastmileTrackingText }) {
           {code && (
             <div className="flex flex-col gap-y-1">
               <dt className="txt-small-plus text-ui-fg-subtle">{code.label}</dt>
-              <dd className="flex flex-wrap items-center gap-3">
-                {/* Shown as it is, so a copy is the code; a screen reader hears it one character at a time. */}
-                <span className="lm-code" aria-hidden="true" data-testid="collection-code">
-                  {code.text}
-                </span>
-                <span className="sr-only" data-testid="collection-code-spoken">
-                  {code.spokenText}
-                </span>
-                <CopyCode code={code.text} />
+              <dd className="flex flex-col gap-y-1">
+                <CodeShown code={code} />
+                <span className="txt-small text-ui-fg-subtle">{code.hint}</span>
               </dd>
-              <Text size="small" className="text-ui-fg-subtle">
-                {code.hint}
-              </Text>
             </div>
           )}
         </dl>
       )}
     </>
+  )
+}
+
+function CodeShown({ code }: { code: LastmileCollectionCodeText }) {
+  return (
+    <span className="flex flex-wrap items-center gap-3">
+      {/* For the eye and for a copy; a screen reader hears it one character at a time instead. */}
+      <span className="lm-code" aria-hidden="true" data-testid="collection-code" data-code={code.code}>
+        {code.groups.map((group, index) => (
+          <span key={index}>{group}</span>
+        ))}
+      </span>
+      <span className="sr-only" data-testid="collection-code-spoken">
+        {code.spokenText}
+      </span>
+      <CopyCode code={code.code} />
+    </span>
   )
 }
 

@@ -60,8 +60,9 @@ export function StoreChoices({
     >
       <legend className="txt-small-plus text-ui-fg-subtle mb-2">Collect from a store</legend>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <Text size="small" className="text-ui-fg-subtle">
-          {stores.byDistance ? "Nearest you first." : "Nearest your postcode first."}
+        {/* What the order is, and what the last press changed, said politely. */}
+        <Text size="small" role="status" className="text-ui-fg-subtle" data-testid="stores-status">
+          {said ?? (stores.byDistance ? "Nearest you first." : "Nearest your postcode first.")}
         </Text>
         <Button
           type="button"
@@ -74,9 +75,6 @@ export function StoreChoices({
           Use my location
         </Button>
       </div>
-      <Text size="small" role="status" className="text-ui-fg-subtle" data-testid="stores-status">
-        {said}
-      </Text>
       <div id={STORE_LIST_ID} className="grid grid-cols-2 gap-2">
         {stores.shown.map((choice) => (
           <CollectionChoiceCard
@@ -93,7 +91,7 @@ export function StoreChoices({
           <Button
             type="button"
             size="small"
-            variant="transparent"
+            variant="secondary"
             onClick={toggle}
             aria-controls={STORE_LIST_ID}
             data-testid="show-all-stores"
