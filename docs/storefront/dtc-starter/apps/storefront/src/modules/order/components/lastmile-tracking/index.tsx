@@ -94,13 +94,19 @@ export default function LastmileTracking({ initial }: { initial: LastmileOrderTr
             <div>
               <dt className="txt-medium-plus text-ui-fg-base">{code.label}</dt>
               <dd>
-                {/* As it is, large and selected whole by a click (a copy is the code); read out one character at a time. */}
+                {/* Large, in its two groups apart by a margin (so a copy is the code itself), selected whole by a click;
+                    a screen reader hears it one character at a time instead. */}
                 <span
-                  className="block font-mono text-3xl font-semibold tracking-[0.25em] select-all"
+                  className="block font-mono text-3xl font-semibold tracking-[0.2em] select-all"
                   aria-hidden="true"
                   data-testid="lastmile-collection-code"
+                  data-code={code.code}
                 >
-                  {code.text}
+                  {code.groups.map((group, index) => (
+                    <span key={index} className={index ? "ml-4" : undefined}>
+                      {group}
+                    </span>
+                  ))}
                 </span>
                 <span className="sr-only" data-testid="lastmile-collection-code-spoken">
                   {code.spokenText}
