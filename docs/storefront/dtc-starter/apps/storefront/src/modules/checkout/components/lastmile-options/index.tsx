@@ -196,7 +196,7 @@ export default function LastmileOptions({
                   type="button"
                   onClick={() => void locate()}
                   disabled={locating}
-                  className="min-h-[24px] txt-small text-ui-fg-interactive underline"
+                  className="min-h-[24px] px-2 txt-small text-ui-fg-base underline"
                   data-testid="lastmile-use-my-location"
                 >
                   {locating ? "Finding you…" : "Use my location"}
@@ -211,7 +211,7 @@ export default function LastmileOptions({
                   type="button"
                   onClick={toggleStores}
                   aria-controls={STORES_ID}
-                  className="min-h-[24px] txt-medium text-ui-fg-interactive underline"
+                  className="min-h-[24px] txt-medium text-ui-fg-base underline"
                   data-testid="lastmile-show-all-stores"
                 >
                   {stores.showAllText ?? "Show the nearest stores only"}
