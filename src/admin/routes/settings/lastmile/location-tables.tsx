@@ -62,6 +62,7 @@ export function ServiceLocationsSection({
         id="lastmile-locations-table"
         data-query={paging.query}
         aria-busy={paging.pending}
+        className={paging.pending ? "opacity-60" : undefined}
       >
         <Table.Header>
           <Table.Row>
@@ -133,6 +134,7 @@ export function StockLocationsSection({
         id="lastmile-stock-locations-table"
         data-query={paging.query}
         aria-busy={paging.pending}
+        className={paging.pending ? "opacity-60" : undefined}
       >
         <Table.Header>
           <Table.Row>
