@@ -170,6 +170,8 @@ export async function testRecipe(
 
     // The keyboard alone: into the group, three arrow presses, no request; Enter chooses the one reached.
     const radios = page.locator('input[name="lastmile-choice"]')
+    // From the page's heading: focus was left on Show all stores, the step's last control.
+    await page.getByRole("heading", { name: "Delivery", exact: true }).click()
     await tabTo(page, radios.first(), "the recipe's first choice")
     const browsed = await requestsDuring(page, isChoice, async () => {
       for (let i = 0; i < 3; i++) {
