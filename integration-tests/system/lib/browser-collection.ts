@@ -1,8 +1,6 @@
 /**
- * The browser test's click and collect to the hand-over (issue 40): the nearest five stores and "Show all stores", a
- * position granted or refused, a store's instructions, a collection ready with its collect-by and code on the
- * confirmation and in the ready email, and the merchant handing it over by code in the order widget (a wrong code
- * first); axe-core on each new screen.
+ * Click and collect to the hand-over (issue 40): the nearest stores, a position, a store's instructions, the code on
+ * the confirmation and in the ready email, the merchant's hand-over by code (a wrong one first); axe-core on each.
  */
 import type { Browser, Page } from "playwright-core"
 import { DEMO_ADMIN, readDemoState } from "../../../demo/settings"
