@@ -6,8 +6,10 @@ import { useState } from "react"
 import {
   type LastmileChoice,
   type LastmileDeliveryStep,
+  type LastmilePosition,
   type LastmileShopperAction,
   readChosenMethod,
+  requestShopperPosition,
 } from "medusa-plugin-lastmile-storefront"
 import { AddressForm } from "./components/address-form"
 import { DeliverySection } from "./components/delivery-section"
@@ -25,6 +27,8 @@ export function App({ shop }: { shop: Shop }) {
   const [pendingKey, setPendingKey] = useState<string | null>(null)
   const [chooseError, setChooseError] = useState<string | null>(null)
   const [order, setOrder] = useState<Order | null>(null)
+  /** Where the shopper is, once they asked for the stores nearest them (rounded to about 100 m); else null. */
+  const [near, setNear] = useState<LastmilePosition | null>(null)
 
   const startOver = () => {
     setCart(null)
@@ -37,7 +41,26 @@ export function App({ shop }: { shop: Shop }) {
   const onCart = async (updated: Cart) => {
     setCart(updated)
     if (step) {
-      setStep(await shop.loadDeliveryStep(updated).catch(() => null))
+      setStep(await shop.loadDeliveryStep(updated, near).catch(() => null))
+    }
+  }
+
+  /**
+   * "Use my location": the browser asks the shopper now, not before. Granted, the stores come nearest them first;
+   * refused (or not found), they stay in order of the postcode. Says which it came to.
+   */
+  const locateShopper = async (): Promise<"near" | "postcode"> => {
+    const position = await requestShopperPosition()
+    if (!position || !cart) {
+      return "postcode"
+    }
+    try {
+      setStep(await shop.loadDeliveryStep(cart, position))
+      setNear(position)
+      return "near"
+    } catch (error) {
+      setChooseError(shopperMessage(error))
+      return "postcode"
     }
   }
 
@@ -49,7 +72,7 @@ export function App({ shop }: { shop: Shop }) {
       const updated = await shop.saveDetails(cart.id, details)
       setCart(updated)
       setChooseError(null)
-      setStep(await shop.loadDeliveryStep(updated))
+      setStep(await shop.loadDeliveryStep(updated, near))
       return null
     } catch (error) {
       return shopperMessage(error)
@@ -65,7 +88,7 @@ export function App({ shop }: { shop: Shop }) {
       const current = await shop.retrieveCart(cart.id)
       setCart(current)
       setChooseError(null)
-      setStep(await shop.loadDeliveryStep(current))
+      setStep(await shop.loadDeliveryStep(current, near))
     } catch (error) {
       setChooseError(shopperMessage(error))
     }
@@ -86,7 +109,7 @@ export function App({ shop }: { shop: Shop }) {
     setPendingKey(choice.key)
     setChooseError(null)
     try {
-      const chosen = await shop.choose(cart.id, { ...choice, deliveryNote })
+      const chosen = await shop.choose(cart.id, { ...choice, deliveryNote }, near)
       setCart(chosen.cart)
       setStep(chosen.step)
     } catch (error) {
@@ -117,6 +140,7 @@ export function App({ shop }: { shop: Shop }) {
           savedNote={(cart && readChosenMethod(cart)?.deliveryNote) ?? ""}
           onChoose={(choice, note) => void choose(choice, note)}
           onAction={onAction}
+          onUseMyLocation={locateShopper}
         />
       )}
       {cart && selected && cart.shipping_methods?.length ? (

@@ -8,11 +8,11 @@ import {
   deliveryNoteProblem,
 } from "medusa-plugin-lastmile-storefront"
 import type { ChoiceHandlers } from "./choice-card"
-import { CollectionChoiceCard } from "./collection-choice-card"
 import { COURIER_NOTE_ID, CourierNote } from "./courier-note"
 import { DeliveryChoiceCard } from "./delivery-choice-card"
 import { SectionCard } from "./section-card"
 import { StepNotices } from "./step-notices"
+import { StoreChoices } from "./store-choices"
 import { UnavailableOptions } from "./unavailable-options"
 import { shown } from "../lib/shown-text"
 
@@ -22,7 +22,8 @@ const INSTRUCTIONS_ID = "choice-instructions"
  * The delivery step as `createLastmileStorefront(sdk).loadDeliveryStep` shapes it: every delivery rate, every store
  * that can offer collection, and what cannot be offered, each reason once. One radio group: a click (or Space) on a
  * choice chooses it; the arrow keys only compare, and Enter (or the button below) chooses the one checked, so the cart
- * changes once, not at every key. A live region says what the step offers whenever it changes.
+ * changes once, not at every key. A live region says what the step offers whenever it changes. The stores show the
+ * nearest five first, the rest behind "Show all stores", nearest the shopper once they use their location.
  */
 export function DeliverySection({
   step,
@@ -31,6 +32,7 @@ export function DeliverySection({
   savedNote,
   onChoose,
   onAction,
+  onUseMyLocation,
 }: {
   step: LastmileDeliveryStep
   pendingKey: string | null
@@ -40,6 +42,8 @@ export function DeliverySection({
   onChoose: (choice: LastmileChoice, deliveryNote: string) => void
   /** What the shopper can do about a reason: edit a detail, or try again. */
   onAction: (action: LastmileShopperAction) => void
+  /** "Use my location": asks the browser, then reloads the step; "near" when it gave a position. */
+  onUseMyLocation: () => Promise<"near" | "postcode">
 }) {
   const choices: LastmileChoice[] = [...step.delivery, ...step.collection]
   const committed = pendingKey ?? step.selectedKey
@@ -126,20 +130,14 @@ export function DeliverySection({
             </fieldset>
           )}
           {step.collection.length > 0 && (
-            <fieldset className="flex flex-col gap-y-2">
-              <legend className="txt-small-plus text-ui-fg-subtle mb-2">Collect from a store</legend>
-              <div className="grid grid-cols-2 gap-2">
-                {step.collection.map((choice) => (
-                  <CollectionChoiceCard
-                    key={choice.key}
-                    choice={choice}
-                    handlers={handlers}
-                    describedBy={INSTRUCTIONS_ID}
-                    {...state(choice.key)}
-                  />
-                ))}
-              </div>
-            </fieldset>
+            <StoreChoices
+              step={step}
+              state={state}
+              handlers={handlers}
+              describedBy={INSTRUCTIONS_ID}
+              keep={[pendingKey, draft]}
+              onUseMyLocation={onUseMyLocation}
+            />
           )}
           {error && (
             <Alert variant="error" data-testid="choose-error">

@@ -9,6 +9,7 @@ import {
   describeOrderTracking,
   pendingStateOf,
 } from "medusa-plugin-lastmile-storefront"
+import { CollectionPickup } from "./collection-pickup"
 import { useOrderTracking } from "../hooks/use-order-tracking"
 import { DISPLAY, type Shop } from "../lib/shop"
 
@@ -106,6 +107,7 @@ export function TrackingPanel({ shop, orderId }: { shop: Shop; orderId: string }
       <Text size="small" role="status" data-testid="tracking-status-text">
         {text.statusText}
       </Text>
+      {tracking.kind === "collection" && <CollectionPickup text={text} />}
       {tracking.status !== "canceled" && <TrackingStages tracking={tracking} />}
       <TrackingLink text={text} />
       {error && (
@@ -140,7 +142,9 @@ function ChoiceDetails({ text }: { text: LastmileTrackingText }) {
 }
 
 function TrackingStages({ tracking }: { tracking: LastmileOrderTracking }) {
-  const reached = REACHED[tracking.status]
+  // A collection ready at the store is never marked shipped in Medusa: its step says it reached the store.
+  const reached =
+    tracking.step === "ready_for_collection" ? Math.max(REACHED[tracking.status], 2) : REACHED[tracking.status]
   // The third stage is named by the step the service reported, once it did ("Ready to collect").
   const stages = STAGES[tracking.kind].map((stage, index) =>
     index === 2 && tracking.step ? STEP_BADGE[tracking.step].stage : stage

@@ -8,6 +8,7 @@ import {
   type LastmileChosenRef,
   type LastmileDeliveryStep,
   type LastmileOrderTracking,
+  type LastmilePosition,
   type LastmileStorefront,
   createLastmileStorefront,
   isLastmileReturnOption,
@@ -81,18 +82,25 @@ export class Shop {
     return cart
   }
 
-  /** Every lastmile option of the cart from one `GET /store/lastmile/rates`, as the delivery step shows them. */
-  loadDeliveryStep(cart: Cart): Promise<LastmileDeliveryStep> {
-    return this.lastmile.loadDeliveryStep(cart.id, { cart, ...DISPLAY })
+  /**
+   * Every lastmile option of the cart from one `GET /store/lastmile/rates`, as the delivery step shows them; the
+   * stores nearest `near` first (the shopper's position, sent rounded to about 100 m), else by their postcode.
+   */
+  loadDeliveryStep(cart: Cart, near: LastmilePosition | null = null): Promise<LastmileDeliveryStep> {
+    return this.lastmile.loadDeliveryStep(cart.id, { cart, ...DISPLAY }, { near })
   }
 
   /**
    * One click: the rate or store on the cart (a delivery with the shopper's note to the courier); the step re-read so
-   * the choice shows as the cart holds it.
+   * the choice shows as the cart holds it, the stores still nearest `near`.
    */
-  async choose(cartId: string, choice: LastmileChosenRef): Promise<{ cart: Cart; step: LastmileDeliveryStep }> {
+  async choose(
+    cartId: string,
+    choice: LastmileChosenRef,
+    near: LastmilePosition | null = null
+  ): Promise<{ cart: Cart; step: LastmileDeliveryStep }> {
     const cart = await this.lastmile.choose<Cart>(cartId, choice)
-    const step = toDeliveryStep(await this.lastmile.listRates(cartId), { cart, ...DISPLAY })
+    const step = toDeliveryStep(await this.lastmile.listRates(cartId, { near }), { cart, ...DISPLAY })
     return { cart, step }
   }
 

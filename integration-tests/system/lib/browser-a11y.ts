@@ -26,6 +26,18 @@ export const auditLog: { screen: string; violations: { id: string; impact: strin
  * minor and moderate ones are kept in `auditLog`.
  */
 export async function auditScreen(page: Page, screen: string, include?: string): Promise<void> {
+  // A colour caught halfway through a transition (a button enabled again as the step appears) is no colour the page
+  // shows: the screen is read once its transitions have run (a spinner's endless one aside).
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
+      undefined,
+      { timeout: 10_000 }
+    )
+    .catch(() => undefined)
   const injected = await page.evaluate(() => typeof (window as { axe?: unknown }).axe !== "undefined")
   if (!injected) {
     await page.addScriptTag({ path: require.resolve("axe-core") })

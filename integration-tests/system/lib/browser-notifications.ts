@@ -114,7 +114,7 @@ export async function testNotifications(browser: Browser, run: NotificationsRun)
     const readyText = await message("collection_ready").innerText()
     check(
       readyText.includes(`Your order #${number} is ready to collect`) &&
-        readyText.includes(`bring your order number, #${number}`),
+        readyText.includes(`bring your collection code and your order number, #${number}`),
       `the ready email does not say what to bring: ${readyText}`
     )
     await mailbox.screenshot({ fullPage: true }).then((png) => void run.docShots.set("storefront-mailbox.png", png))

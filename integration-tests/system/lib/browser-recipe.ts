@@ -65,6 +65,7 @@ export async function buildRecipePage(outDir: string): Promise<void> {
         { find: /^@modules\/common\/components\/divider$/, replacement: standIn("divider.tsx") },
         { find: /^@modules\/(.*)$/, replacement: `${join(RECIPE_SOURCE, "modules")}/$1` },
         { find: /^next\/cache$/, replacement: standIn("next-cache.ts") },
+        { find: /^next\/headers$/, replacement: standIn("next-headers.ts") },
       ],
     },
     build: {
@@ -137,15 +138,40 @@ export async function testRecipe(
     const rate =
       (await page.getByTestId("lastmile-delivery-rate").first().locator("input").getAttribute("aria-label")) ?? ""
     check(/delivered .+ between .+ and .+, saving .+CO₂/.test(rate), `a rate is not read as one sentence: ${rate}`)
+    // The nearest five stores, the rest behind Show all stores; a store's own words are its row's description.
+    const stores = page.getByTestId("lastmile-stores")
+    check((await stores.getAttribute("data-shown")) === "5", "the recipe does not show the nearest five stores first")
+    const showAll = page.getByTestId("lastmile-show-all-stores")
+    const more = Number(/^Show all stores \((\d+) more\)$/.exec((await showAll.innerText()).trim())?.[1])
+    check(more > 0, `the recipe's button reads "${await showAll.innerText()}"`)
+    await showAll.click()
+    await page.locator(`[data-testid="lastmile-stores"][data-shown="${5 + more}"]`).waitFor()
+    await page
+      .getByTestId("lastmile-stores-status")
+      .getByText(`Showing all ${5 + more} stores.`)
+      .waitFor()
+    const instructed = page
+      .getByTestId("lastmile-store")
+      .filter({ has: page.getByTestId("lastmile-store-instructions") })
+    check((await instructed.count()) === 1, `${await instructed.count()} of the recipe's stores show instructions`)
+    const described = (await instructed.locator("input").getAttribute("aria-describedby")) ?? ""
+    check(
+      described
+        .split(" ")
+        .includes((await instructed.getByTestId("lastmile-store-instructions").getAttribute("id")) ?? "-"),
+      "a store's instructions are not its row's description in the recipe"
+    )
     await auditScreen(page, "the recipe's delivery step")
     const small = await smallTargets(page, '[data-testid="lastmile-options"]')
     check(!small.length, `the recipe's controls under 24 × 24 px: ${small.join(", ")}`)
     say(
-      `recipe: ${count} rows, each one radio button named as a sentence ("${rate.replace(/\s/g, " ")}"); axe-core finds nothing serious`
+      `recipe: ${count} rows, each one radio button named as a sentence ("${rate.replace(/\s/g, " ")}"), the nearest five stores and "Show all stores" for ${more} more; axe-core finds nothing serious`
     )
 
     // The keyboard alone: into the group, three arrow presses, no request; Enter chooses the one reached.
     const radios = page.locator('input[name="lastmile-choice"]')
+    // From the page's heading: focus was left on Show all stores, the step's last control.
+    await page.getByRole("heading", { name: "Delivery", exact: true }).click()
     await tabTo(page, radios.first(), "the recipe's first choice")
     const browsed = await requestsDuring(page, isChoice, async () => {
       for (let i = 0; i < 3; i++) {

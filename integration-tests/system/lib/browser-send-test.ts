@@ -38,13 +38,14 @@ export async function testSendATest(
         `${await row.getAttribute("data-event")}/${await row.getAttribute("data-via")}:${await row.getAttribute("data-status")}`
       )
     }
-    check(rows === 19, `the test sent ${rows} messages, not the 15 emails and 4 texts: ${answered.join(", ")}`)
+    // Every message: 11 to the shopper and 5 to the merchant by email, and the 5 shopper's steps that also go by text.
+    check(rows === 21, `the test sent ${rows} messages, not the 16 emails and 5 texts: ${answered.join(", ")}`)
     check(
       answered.every((a) => a.endsWith(":sent")),
       `a test message was not sent: ${answered.filter((a) => !a.endsWith(":sent")).join(", ")}`
     )
     check(
-      answered.filter((a) => a.includes("/sms:")).length === 4,
+      answered.filter((a) => a.includes("/sms:")).length === 5,
       `the texts went for ${answered.filter((a) => a.includes("/sms:")).join(", ")}`
     )
     // What Medusa's Notification Module kept of them: to the address typed, and to the phone in E.164.
@@ -53,13 +54,13 @@ export async function testSendATest(
       `/admin/notifications?to=${encodeURIComponent(email)}&limit=100&fields=to,channel,trigger_type`
     )
     check(
-      listed.notifications.length === 15 && listed.notifications.every((n) => n.trigger_type === "lastmile.test"),
+      listed.notifications.length === 16 && listed.notifications.every((n) => n.trigger_type === "lastmile.test"),
       `Medusa lists ${listed.notifications.length} test emails to ${email}`
     )
     const texts = await admin.get<{ notifications: { to: string }[] }>(
       "/admin/notifications?to=%2B447911123457&channel=sms&limit=100&fields=to"
     )
-    check(texts.notifications.length >= 4, `Medusa lists ${texts.notifications.length} test texts to +447911123457`)
+    check(texts.notifications.length >= 5, `Medusa lists ${texts.notifications.length} test texts to +447911123457`)
     await section.scrollIntoViewIfNeeded()
     await section.screenshot().then((png) => void docShots.set("settings-notifications.png", png))
     say(`notifications: Send a test sent every message (${rows}) to ${email} and +447911123457, each answered "sent"`)

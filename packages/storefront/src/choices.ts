@@ -71,6 +71,18 @@ export interface LastmileCollectionChoice extends LastmileChoiceBase {
   stockLocationId: string | null
   /** The store's id at the service. */
   merchantLocationId: string | null
+  /**
+   * How far the store is from the shopper, in kilometres, when the rates were asked `near` the shopper and the
+   * store's position is known; else null. Stores come nearest first.
+   */
+  distanceKm: number | null
+  /** The distance as shown: "1.2 km" (or in miles, with `distanceUnit: "mile"`); null without one. */
+  distanceText: string | null
+  /**
+   * The store's own words for collecting there ("Ask at the customer service desk, upstairs"), as the merchant wrote
+   * them; null without any. Not part of `spokenText` (they can be long): make them the row's description.
+   */
+  instructions: string | null
 }
 
 export type LastmileChoice = LastmileDeliveryChoice | LastmileCollectionChoice

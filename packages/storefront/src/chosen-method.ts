@@ -30,8 +30,11 @@ export interface LastmileChosenMethod {
   window: LastmileWindow | null
   /** The rate's text when it was chosen: for a collection, the store's readiness. */
   description: string | null
-  /** A collection's store (older data: the option's name, and no address). */
-  store: { name: string | null; address: LastmileStoreAddress | null } | null
+  /**
+   * A collection's store (older data: the option's name, and no address), with its own words for collecting there
+   * as they were when the shopper chose it (null without any).
+   */
+  store: { name: string | null; address: LastmileStoreAddress | null; instructions: string | null } | null
   /** Chosen at the merchant's outage price, without a live quote. */
   fallback: boolean
   /** The shopper's note to the courier (a delivery's), as kept; null without one. */
@@ -58,7 +61,11 @@ export function readChosenMethod(holder: {
   const storeData = data.store && typeof data.store === "object" ? (data.store as Record<string, unknown>) : null
   const store =
     kind === "collection"
-      ? { name: text(storeData?.name) ?? optionName, address: readStoreAddress(storeData?.address) }
+      ? {
+          name: text(storeData?.name) ?? optionName,
+          address: readStoreAddress(storeData?.address),
+          instructions: text(storeData?.instructions),
+        }
       : null
   return {
     kind,
@@ -96,6 +103,8 @@ export interface LastmileChosenMethodText {
   addressHeading: string
   /** A collection's store address on one line; null for a delivery (show the shopper's address). */
   storeAddress: string | null
+  /** A collection's store's own words for collecting there ("Ask at the desk upstairs"); null without any. */
+  storeInstructions: string | null
 }
 
 /** The words of a chosen method, for a checkout step's summary, its review, or an order's frame. */
@@ -115,6 +124,7 @@ export function describeChosenMethod(
     windowText: collection ? null : formatWindow(method.window, options),
     addressHeading: collection ? "Collect from" : "Shipping address",
     storeAddress: collection ? formatStoreAddress(method.store?.address) : null,
+    storeInstructions: collection ? (method.store?.instructions ?? null) : null,
   }
 }
 

@@ -11,6 +11,7 @@ import {
   UNAVAILABLE_MESSAGE,
   toStorefrontError,
 } from "./errors.js"
+import { type LastmilePosition, nearParam } from "./position.js"
 import { type LastmileOrderTracking, readOrderTracking } from "./tracking.js"
 import type {
   LastmileCartLike,
@@ -44,9 +45,22 @@ export interface LastmileStorefrontOptions {
   logger?: LastmileLogger | null
 }
 
+/** The rates' request: the request options, and where the shopper is, for the nearest stores first. */
+export interface LastmileRatesOptions extends LastmileRequestOptions {
+  /**
+   * The shopper's position (`requestShopperPosition()`), sent rounded to 3 decimals (about 100 m) as `near`: the
+   * stores then come nearest first, each with its distance where its position is known. Left out (or not a position
+   * on Earth), stores come in order of the shopper's postcode.
+   */
+  near?: LastmilePosition | null
+}
+
 export interface LastmileStorefront {
-  /** `GET /store/lastmile/rates?cart_id=…`: every lastmile option of the cart, priced from one quote. */
-  listRates(cartId: string, options?: LastmileRequestOptions): Promise<LastmileRatesResponse>
+  /**
+   * `GET /store/lastmile/rates?cart_id=…` (`&near=51.461,-0.116` with `near`): every lastmile option of the cart,
+   * priced from one quote, the stores nearest first.
+   */
+  listRates(cartId: string, options?: LastmileRatesOptions): Promise<LastmileRatesResponse>
   /**
    * The rates, as the delivery step shows them (see `toDeliveryStep`). A
    * step with nothing in it means the cart has no lastmile option; a failure
@@ -55,7 +69,7 @@ export interface LastmileStorefront {
   loadDeliveryStep(
     cartId: string,
     step?: LastmileDeliveryStepOptions,
-    options?: LastmileRequestOptions
+    options?: LastmileRatesOptions
   ): Promise<LastmileDeliveryStep>
   /**
    * Puts a choice of the step on the cart: `POST /store/carts/:id/shipping-methods`
@@ -119,12 +133,15 @@ export function createLastmileStorefront(
   // Prices and tracking change by the minute: never from a cache unless the caller asks.
   const fresh = (options: LastmileRequestOptions = {}): LastmileRequestOptions => ({ cache: "no-store", ...options })
 
-  const listRates: LastmileStorefront["listRates"] = (cartId, options) =>
-    request<LastmileRatesResponse>("rates", RATES_ROUTE, {
-      ...fresh(options),
+  const listRates: LastmileStorefront["listRates"] = (cartId, options = {}) => {
+    const { near, ...rest } = options
+    const position = nearParam(near)
+    return request<LastmileRatesResponse>("rates", RATES_ROUTE, {
+      ...fresh(rest),
       method: "GET",
-      query: { cart_id: cartId },
+      query: position ? { cart_id: cartId, near: position } : { cart_id: cartId },
     })
+  }
 
   const retrieveBooking: LastmileStorefront["retrieveBooking"] = (orderId, options) =>
     request<LastmileOrderBookingResponse>("booking", `/store/lastmile/orders/${encodeURIComponent(orderId)}/booking`, {

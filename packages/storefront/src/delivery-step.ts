@@ -20,9 +20,10 @@ import type {
   LastmileRatesResponse,
   LastmileWindow,
 } from "./contract.js"
-import { type LastmileFormatOptions, formatAmount, formatCo2Savings, formatWindow } from "./format.js"
+import { type LastmileFormatOptions, formatAmount, formatCo2Savings, formatDistance, formatWindow } from "./format.js"
 import { readStoreAddress, storeAddressUnlessIn } from "./store-address.js"
 import { spokenChoiceText, spokenOfferText } from "./spoken-text.js"
+import { type LastmileStoreList, listStores } from "./store-list.js"
 import type { LastmileCartLike, LastmileCartShippingMethod } from "./types.js"
 import { type LastmileUnavailableSummary, summariseUnavailable } from "./unavailable-reasons.js"
 
@@ -35,7 +36,14 @@ export interface LastmileDeliveryStep {
   cartId: string
   currencyCode: string
   delivery: LastmileDeliveryChoice[]
+  /** Every store that can offer collection, nearest first (see `stores` for the ones to show). */
   collection: LastmileCollectionChoice[]
+  /**
+   * The stores to show: the nearest five, the chosen one wherever it is, the rest behind "Show all stores"
+   * (`stores.showAllText`, `stores.more`); all of them with `showAllStores`. To show all on a click without building
+   * the step again: `listStores(step, { showAll: true })`.
+   */
+  stores: LastmileStoreList
   unavailable: LastmileUnavailableOption[]
   /** The service serves only some of what was asked (`eligibility: PARTIAL`). */
   partial: boolean
@@ -73,6 +81,10 @@ export interface LastmileDeliveryStep {
 export interface LastmileDeliveryStepOptions extends LastmileFormatOptions {
   /** The cart, to tell which choice it holds; read with `fields=+shipping_methods.data` to tell rates apart. */
   cart?: LastmileCartLike | null
+  /** Show every store in `stores`, not only the nearest (default false). */
+  showAllStores?: boolean
+  /** How many of the nearest stores `stores` shows before "Show all stores" (default 5). */
+  nearestStores?: number
 }
 
 /** Shown for a rate the route refuses without saying why (the route always says; this keeps the type honest). */
@@ -125,6 +137,7 @@ export function toDeliveryStep(
   const whole = {
     ...step,
     selectedKey,
+    stores: listStores({ collection, selectedKey }, { showAll: options.showAllStores, limit: options.nearestStores }),
     chosenUnavailable: options.cart && selectedKey === null ? chosenUnavailable(unavailable, options.cart) : null,
     // The route says it only while the cart holds no method; a cart read since may hold a new choice.
     lostChoice: options.cart?.shipping_methods?.length ? null : (response.lost_choice ?? null),
@@ -149,6 +162,7 @@ function announcementOf(step: Omit<LastmileDeliveryStep, "announcement">, format
     step.chosenUnavailable ? chosenUnavailableText(step.chosenUnavailable) : null,
     step.reasons.verdict?.text,
     `${counts}${from}`,
+    step.stores.more > 0 ? step.stores.summary : null,
     selected ? `Chosen: ${selected.spokenText}` : null,
   ]
     .filter(Boolean)
@@ -281,7 +295,15 @@ function collectionChoice(
     address: readStoreAddress(option.stock_location?.address),
     stockLocationId: option.stock_location_id,
     merchantLocationId: option.merchant_location_id,
+    distanceKm: distanceOf(option.distance_km),
+    distanceText: formatDistance(distanceOf(option.distance_km), format),
+    instructions: text(option.instructions),
   }
+}
+
+/** A distance the route gave (absent from older plugins, null without a position). */
+function distanceOf(value: unknown): number | null {
+  return typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : null
 }
 
 function choiceBase(
@@ -316,7 +338,7 @@ function spoken<T extends LastmileChoice>(choice: T, format: LastmileFormatOptio
   const extra =
     choice.kind === "delivery"
       ? { co2Text: choice.co2Text }
-      : { addressText: storeAddressUnlessIn(choice.address, choice.description) }
+      : { addressText: storeAddressUnlessIn(choice.address, choice.description), distanceKm: choice.distanceKm }
   return { ...choice, spokenText: spokenChoiceText({ ...choice, ...extra }, format) }
 }
 

@@ -13,6 +13,8 @@ export interface LastmileFormatOptions {
   now?: Date
   /** The unit of the service's `co2Savings`, which its spec leaves unstated. */
   co2Unit?: "kilogram" | "gram"
+  /** How a store's distance is shown (the rates route gives kilometres): "kilometer" (default) or "mile". */
+  distanceUnit?: "kilometer" | "mile"
 }
 
 /** An amount in major units (as Medusa and the rates route give it) with its currency: 4.95 "gbp" → "£4.95". */
@@ -81,6 +83,50 @@ export function formatCo2Savings(
     maximumFractionDigits: 2,
   }).format(value)
   return `${amount} CO₂`
+}
+
+const KM_PER_MILE = 1.609344
+
+/**
+ * A store's distance from the shopper (the rates route's `distance_km`): 1.2 → "1.2 km" (`unitDisplay: "long"`, for
+ * a screen reader: "1.2 kilometres"), in miles with `distanceUnit: "mile"`; under a tenth, "under 0.1 km". Null
+ * without a distance.
+ */
+export function formatDistance(
+  km: number | null | undefined,
+  options: Pick<LastmileFormatOptions, "locale" | "distanceUnit"> & { unitDisplay?: "short" | "long" } = {}
+): string | null {
+  if (typeof km !== "number" || !Number.isFinite(km) || km < 0) {
+    return null
+  }
+  const unit = options.distanceUnit ?? "kilometer"
+  const value = unit === "mile" ? km / KM_PER_MILE : km
+  const format = (n: number) =>
+    new Intl.NumberFormat(options.locale, {
+      style: "unit",
+      unit,
+      unitDisplay: options.unitDisplay ?? "short",
+      maximumFractionDigits: 1,
+    }).format(n)
+  return value < 0.05 ? `under ${format(0.1)}` : format(value)
+}
+
+/**
+ * When a store keeps a collection until (its collect-by): "Friday 31 July, 18:00" (en-GB) in the store's zone, a
+ * date rather than "tomorrow", so it reads the same whenever it is read. Null without a readable instant.
+ */
+export function formatCollectBy(
+  at: string | null | undefined,
+  options: Pick<LastmileFormatOptions, "locale" | "timeZone"> = {}
+): string | null {
+  const date = at ? new Date(at) : null
+  if (!date || Number.isNaN(date.getTime())) {
+    return null
+  }
+  const { locale, timeZone } = options
+  const day = new Intl.DateTimeFormat(locale, { weekday: "long", day: "numeric", month: "long", timeZone }).format(date)
+  const time = new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", timeZone }).format(date)
+  return `${day}, ${time}`
 }
 
 /** The date an instant falls on in a time zone, as YYYY-MM-DD (en-CA writes dates that way). */

@@ -22,10 +22,17 @@ export {
 export {
   type LastmileChosenRef,
   type LastmileLogger,
+  type LastmileRatesOptions,
   type LastmileStorefront,
   type LastmileStorefrontOptions,
   createLastmileStorefront,
 } from "./client.js"
+export {
+  type LastmileCollectionCodeText,
+  COLLECTION_CODE_TEXT,
+  describeCollectionCode,
+  spellOut,
+} from "./collection-code.js"
 export type {
   LastmileBookingState,
   LastmileCollectionView,
@@ -59,10 +66,32 @@ export {
   UNREACHABLE_MESSAGE,
   toStorefrontError,
 } from "./errors.js"
-export { type LastmileFormatOptions, formatAmount, formatCo2Savings, formatWindow } from "./format.js"
+export {
+  type LastmileFormatOptions,
+  formatAmount,
+  formatCo2Savings,
+  formatCollectBy,
+  formatDistance,
+  formatWindow,
+} from "./format.js"
+export {
+  type LastmileGeolocationLike,
+  type LastmilePosition,
+  type LastmilePositionOptions,
+  POSITION_DECIMALS,
+  nearParam,
+  requestShopperPosition,
+  roundPosition,
+} from "./position.js"
 export { LASTMILE_RETURN_OPTION_ID, isLastmileReturnOption } from "./returns.js"
 export { safeHttpUrl } from "./safe-url.js"
 export { formatStoreAddress, readStoreAddress, storeAddressUnlessIn } from "./store-address.js"
+export {
+  type LastmileStoreList,
+  type LastmileStoreListOptions,
+  NEAREST_STORES_SHOWN,
+  listStores,
+} from "./store-list.js"
 export {
   type LastmileCollectionDetails,
   type LastmileOrderTracking,
@@ -75,6 +104,7 @@ export {
   type LastmileTrackingText,
   type LastmileTrackingTextOptions,
   EMAIL_WHEN_BOOKED_TEXT,
+  LASTMILE_COLLECTION_TEXT,
   LASTMILE_PENDING_TEXT,
   LASTMILE_STATUS_TEXT,
   LASTMILE_STEP_TEXT,

@@ -3,7 +3,7 @@
  * and a dash), and what a delivery step offers, for a live region to announce when it changes.
  */
 import type { LastmileWindow } from "./contract.js"
-import { type LastmileFormatOptions, calendarDay, daysBetween } from "./format.js"
+import { type LastmileFormatOptions, calendarDay, daysBetween, formatDistance } from "./format.js"
 
 /**
  * A window as it is said: "tomorrow between 12:00 and 22:00", "Thursday 30 July between 09:00 and 13:00", or
@@ -53,12 +53,15 @@ export interface LastmileSpokenChoice {
   description: string | null
   /** A store's address, unless its description already names it. */
   addressText?: string | null
+  /** How far a store is from the shopper, in kilometres, when known. */
+  distanceKm?: number | null
 }
 
 /**
  * A choice as one sentence, the row's accessible name: "Next day eco, £3.95, delivered tomorrow between 12:00 and
- * 22:00, saving 1.1 kg CO₂. By cargo bike." or "Camden store, £0.00, 201 Camden High Street, London. Ready to collect
- * from 14:00 today." A price that is not a live quote's says so: "£5.95 (estimated price)".
+ * 22:00, saving 1.1 kg CO₂. By cargo bike." or "Camden store, £0.00, 1.2 kilometres away, 201 Camden High Street,
+ * London. Ready to collect from 14:00 today." (the distance when it is known). A price that is not a live quote's says
+ * so: "£5.95 (estimated price)".
  */
 export function spokenChoiceText(
   choice: LastmileSpokenChoice,
@@ -76,8 +79,14 @@ export function spokenChoiceText(
     if (choice.co2Text) {
       parts.push(`saving ${choice.co2Text}`)
     }
-  } else if (choice.addressText) {
-    parts.push(choice.addressText)
+  } else {
+    const distance = formatDistance(choice.distanceKm, { ...options, unitDisplay: "long" })
+    if (distance) {
+      parts.push(`${distance} away`)
+    }
+    if (choice.addressText) {
+      parts.push(choice.addressText)
+    }
   }
   const sentence = `${parts.join(", ")}.`
   const description = choice.description?.trim()

@@ -2,8 +2,9 @@
  * An order's lastmile tracking in words for a confirmation or an order page: a collection as one (store, address,
  * readiness, what to bring), a delivery named by the rate chosen.
  */
+import { type LastmileCollectionCodeText, describeCollectionCode } from "./collection-code.js"
 import type { LastmileBookingState, LastmileShopperStep } from "./contract.js"
-import { type LastmileFormatOptions, formatWindow } from "./format.js"
+import { type LastmileFormatOptions, formatCollectBy, formatWindow } from "./format.js"
 import { safeHttpUrl } from "./safe-url.js"
 import { storeAddressUnlessIn } from "./store-address.js"
 import type { LastmileOrderTracking, LastmileTrackingStatus } from "./tracking.js"
@@ -47,6 +48,11 @@ export const LASTMILE_STEP_TEXT: {
     ready_for_collection: "Ready to collect at the store.",
   },
 }
+
+/** A ready collection's end, said instead of the step once the booking route says so. */
+export const LASTMILE_COLLECTION_TEXT = {
+  expired: "Your order was not collected by its collect-by date. The shop will be in touch about what happens next.",
+} as const
 
 /** Where a booking stands before it is booked, which the shopper is told truly: each sentence holds whatever comes next. */
 export type LastmilePendingState = Exclude<LastmileBookingState, "booked" | "cancelled"> | "books_on_fulfillment"
@@ -115,6 +121,21 @@ export interface LastmileTrackingText {
   link: LastmileTrackingLink | null
   /** "Tracking code LM-4242", once there is a code. */
   codeText: string | null
+  /**
+   * When a ready collection must be collected by: "Friday 31 July, 18:00" (in `timeZone`, the store's), for beside a
+   * "Collect by" label; null until it is ready, once collected, and for a delivery.
+   */
+  collectBy: string | null
+  /** The same as a sentence: "Collect by Friday 31 July, 18:00." */
+  collectByText: string | null
+  /**
+   * The code to show at the counter: as the messages write it ("ACE 479", in `groups`), as it is copied ("ACE479"), and
+   * as a screen reader should say it ("A C E 4 7 9"), with its label and hint; null until the collection is ready,
+   * once collected, and for a delivery.
+   */
+  collectionCode: LastmileCollectionCodeText | null
+  /** The store's own words for collecting there ("Ask at the desk upstairs"); null without any, and for a delivery. */
+  instructions: string | null
 }
 
 /** The words of an order's tracking (`readOrderTracking`), for its kind. */
@@ -140,6 +161,24 @@ export function describeOrderTracking(
     bring: collection?.bring ?? null,
     link: href ? { href, text: collection ? "Follow your order to the store" : "Track your delivery" } : null,
     codeText: tracking.trackingNumber ? `Tracking code ${tracking.trackingNumber}` : null,
+    ...collectionTextOf(tracking, options),
+  }
+}
+
+/** A ready collection's collect-by and code, while they matter (not once collected, cancelled or expired). */
+function collectionTextOf(
+  tracking: LastmileOrderTracking,
+  options: LastmileTrackingTextOptions
+): Pick<LastmileTrackingText, "collectBy" | "collectByText" | "collectionCode" | "instructions"> {
+  const collection = tracking.collection
+  const open =
+    !!collection && !collection.collected && tracking.status !== "delivered" && tracking.status !== "canceled"
+  const collectBy = open && !collection.expired ? formatCollectBy(collection.collectBy, options) : null
+  return {
+    collectBy,
+    collectByText: collectBy ? `Collect by ${collectBy}.` : null,
+    collectionCode: open ? describeCollectionCode(collection.code) : null,
+    instructions: collection && tracking.status !== "canceled" ? collection.instructions : null,
   }
 }
 
@@ -164,6 +203,9 @@ function stepTextOf(tracking: LastmileOrderTracking): string | null {
 }
 
 function statusTextOf(tracking: LastmileOrderTracking, options: LastmileTrackingTextOptions): string {
+  if (tracking.collection?.expired && tracking.status !== "delivered" && tracking.status !== "canceled") {
+    return LASTMILE_COLLECTION_TEXT.expired
+  }
   const step = stepTextOf(tracking)
   if (step) {
     return step

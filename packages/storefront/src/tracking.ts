@@ -6,6 +6,7 @@ import { isLastmileProviderId } from "./choices.js"
 import { lastmileKindOf, readChosenMethod, text, windowOf } from "./chosen-method.js"
 import type {
   LastmileBookingState,
+  LastmileCollectionView,
   LastmileOrderBookingResponse,
   LastmileShopperStep,
   LastmileWindow,
@@ -42,6 +43,21 @@ export interface LastmileCollectionDetails {
   stockLocationId: string | null
   /** Older data only. */
   merchantLocationId: string | null
+  /**
+   * The store's own words for collecting there: as the booking route gives them now, else as kept on the method
+   * when the shopper chose the store; null without any.
+   */
+  instructions: string | null
+  /** When it became ready at the store (ISO 8601); null until then, or when the booking route was not read. */
+  readyAt: string | null
+  /** Until when the store keeps it (ISO 8601); null until it is ready, or when not known. */
+  collectBy: string | null
+  /** The code to show at the counter (6 characters); null until ready, and once collected or cancelled. */
+  code: string | null
+  /** Handed over at the store. */
+  collected: boolean
+  /** Its collect-by passed and nobody collected it: the shop decides what happens next. */
+  expired: boolean
 }
 
 export interface LastmileOrderTracking {
@@ -107,10 +123,13 @@ export function readOrderTracking(
   const bookedTask = readBooking(fulfillment?.data)
   const label = (fulfillment?.labels ?? []).find((l) => l.tracking_number)
   const rateName = chosen.rateName ?? text(booked.rateName)
+  const ready = booking?.booking?.collection ?? null
   const collection =
-    chosen.kind === "collection" ? collectionOf(data, booked, chosen.optionName, chosen.description) : null
+    chosen.kind === "collection" ? collectionOf(data, booked, chosen.optionName, chosen.description, ready) : null
   const state = booking?.booking?.state ?? null
-  const status = statusOf(fulfillment, bookedTask !== null || label !== undefined)
+  const fulfilled = statusOf(fulfillment, bookedTask !== null || label !== undefined)
+  // Handed over at the store: the booking route may say so a moment before Medusa's fulfillment does.
+  const status = collection?.collected && fulfilled !== "canceled" ? "delivered" : fulfilled
   return {
     orderId: order.id,
     kind: chosen.kind,
@@ -151,7 +170,8 @@ function collectionOf(
   data: Record<string, unknown>,
   booked: Record<string, unknown>,
   methodName: string | null,
-  readiness: string | null
+  readiness: string | null,
+  ready: LastmileCollectionView | null
 ): LastmileCollectionDetails {
   const store = storeOf(data) ?? storeOf(booked)
   return {
@@ -161,7 +181,19 @@ function collectionOf(
     bring: bringOf(data) ?? bringOf(booked),
     stockLocationId: text(data.stockLocationId),
     merchantLocationId: text(data.merchantLocationId),
+    instructions: text(ready?.instructions) ?? text(ready?.store?.instructions) ?? text(store?.instructions),
+    readyAt: text(ready?.ready_at),
+    collectBy: text(ready?.collect_by),
+    code: ready?.collected ? null : codeOf(ready?.code),
+    collected: ready?.collected === true,
+    expired: ready?.expired === true && ready.collected !== true,
   }
+}
+
+/** A collection code as the shopper shows it: its characters, upper case, without spaces. */
+function codeOf(value: unknown): string | null {
+  const code = typeof value === "string" ? value.replace(/\s+/g, "").toUpperCase() : ""
+  return code ? code : null
 }
 
 /** What to bring, in the service's words, if it gave any: its spec names no such field, so none is assumed. */
@@ -187,9 +219,11 @@ function statusOf(fulfillment: OrderFulfillment | undefined, booked: boolean): L
   return booked ? "booked" : "pending"
 }
 
-function storeOf(data: Record<string, unknown>): { name?: unknown; address?: unknown } | null {
+type StoreData = { name?: unknown; address?: unknown; instructions?: unknown }
+
+function storeOf(data: Record<string, unknown>): StoreData | null {
   const store = data.store
-  return store && typeof store === "object" ? (store as { name?: unknown; address?: unknown }) : null
+  return store && typeof store === "object" ? (store as StoreData) : null
 }
 
 /** The booking in a fulfillment's data (the plugin's `fulfillmentDataSchema`): a task id, with its code and link. */

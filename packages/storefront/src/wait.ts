@@ -16,7 +16,8 @@ export interface LastmileWaitOptions {
   /**
    * - `"booked"` (default): until the booking is settled: booked (or further), cancelled, waiting for the shop,
    *   retrying later, or booked only when the shop sends the order;
-   * - `"done"`: until the journey ends: delivered (collected), cancelled, or a booking waiting for the shop.
+   * - `"done"`: until the journey ends: delivered (collected), cancelled, a booking waiting for the shop, or a
+   *   collection nobody came for by its collect-by (the shop decides what happens next).
    */
   until?: "booked" | "done"
   /** The first pause, in ms (default 1000); each next one is `backoff` times longer (default 1.5), at most `maxDelayMs`. */
@@ -41,7 +42,7 @@ export function isSettled(tracking: LastmileOrderTracking | null, until: "booked
     // Not a lastmile order: there is nothing to wait for.
     return true
   }
-  if (tracking.status === "delivered" || tracking.status === "canceled") {
+  if (tracking.status === "delivered" || tracking.status === "canceled" || tracking.collection?.expired) {
     return true
   }
   if (tracking.status === "pending") {

@@ -21,6 +21,7 @@ describe("the chosen method, in a checkout's summary, its review and an order's 
       windowText: "Tomorrow, 12:00–22:00",
       addressHeading: "Shipping address",
       storeAddress: null,
+      storeInstructions: null,
     })
   })
 
@@ -36,6 +37,7 @@ describe("the chosen method, in a checkout's summary, its review and an order's 
       windowText: null,
       addressHeading: "Collect from",
       storeAddress: "12 Camden High St, London, NW1 0JH",
+      storeInstructions: null,
     })
   })
 

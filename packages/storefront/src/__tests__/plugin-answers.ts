@@ -3,8 +3,10 @@
  * and fulfillment data. The plugin's `storefront-contract` spec makes each with the plugin's own code.
  */
 import type {
+  LastmileCollectionView,
   LastmileFulfillmentData,
   LastmileOptionRate,
+  LastmileOrderBookingResponse,
   LastmileRatesResponse,
   LastmileShippingMethodData,
   LastmileStoreView,
@@ -378,4 +380,97 @@ export const LOST_ECO = {
   amount: 3.95,
   reason:
     "Your choice, Next day eco at £3.95, could not be kept when your cart changed. Live delivery prices are unavailable right now. Please choose again: the price shown is the shop's estimate.",
+}
+
+/** A store's own words for collecting there, as the merchant wrote them in the location widget. */
+export const ISLINGTON_INSTRUCTIONS = "Ask at the customer service desk upstairs; step-free entrance on Gaskin Street."
+
+/** Eight stores as the route lists them for the shopper at Angel, 51.532,-0.106 (`near`): nearest first, each with its distance. */
+const NEAR_STORES: [name: string, street: string, postcode: string, distanceKm: number | null][] = [
+  ["Islington", "88 Upper Street", "N1 0NP", 0.7],
+  ["Shoreditch", "45 Great Eastern Street", "EC2A 3HP", 2.1],
+  ["Covent Garden", "12 Long Acre", "WC2E 9LH", 2.6],
+  ["Camden", "201 Camden High Street", "NW1 7BT", 2.9],
+  ["Stratford", "2 The Broadway", "E15 4BQ", 7.1],
+  ["Brixton", "4 Electric Avenue", "SW9 8JX", 7.9],
+  ["Greenwich", "15 Nelson Road", "SE10 9JB", 8.6],
+  // A store without a position keeps its place after those with one.
+  ["Clapham", "60 Clapham High Street", "SW4 7UL", null],
+]
+
+/** A store's option as the route lists it, its distance when asked `near`, its instructions when the store has some. */
+function storeRate(name: string, street: string, postcode: string, distanceKm: number | null, near: boolean) {
+  const key = name.toLowerCase().replace(/\s+/g, "-")
+  return optionRate({
+    shipping_option_id: `so_${key}`,
+    name: `Collect from ${name}`,
+    type: "collection",
+    rate_name: name,
+    amount: 0,
+    description: "Ready to collect from 14:00 today.",
+    stock_location: {
+      id: `sloc_${key}`,
+      name: `${name} store`,
+      address: { address_1: street, city: "London", postal_code: postcode, country_code: "gb" },
+    },
+    merchant_location_id: `store-${key}`,
+    instructions: name === "Islington" ? ISLINGTON_INSTRUCTIONS : null,
+    distance_km: near ? distanceKm : null,
+    eligibility: "FULL",
+  })
+}
+
+const nextDayEco = () =>
+  optionRate({
+    ...nextDay,
+    rate_name: "Next day eco",
+    amount: 3.95,
+    window: ECO_WINDOW,
+    rates: [
+      {
+        rate_code: "ND-ECO",
+        name: "Next day eco",
+        description: null,
+        window: ECO_WINDOW,
+        co2_savings: 1.1,
+        amount: 3.95,
+        available: true,
+        unavailable_reason: null,
+      },
+    ],
+  })
+
+/** The rates asked `near` the shopper: one delivery, then eight stores nearest first, with their distances. */
+export const NEAR_RATES: LastmileRatesResponse = {
+  ...ratesResponse([nextDayEco(), ...NEAR_STORES.map(([n, s, p, d]) => storeRate(n, s, p, d, true))]),
+  eligibility: "FULL",
+}
+
+/** The same rates asked without a position: no distances (the route orders the stores by the shopper's postcode). */
+export const POSTCODE_RATES: LastmileRatesResponse = {
+  ...ratesResponse([nextDayEco(), ...NEAR_STORES.map(([n, s, p, d]) => storeRate(n, s, p, d, false))]),
+  eligibility: "FULL",
+}
+
+/** A collection at Camden, ready since 14:05 on 24 July; the store keeps it until closing on Friday 31 July. */
+export const READY_AT_CAMDEN: LastmileCollectionView = {
+  ready_at: "2026-07-24T13:05:00.000Z",
+  collect_by: "2026-07-31T17:00:00.000Z",
+  code: "ACE479",
+  collected: false,
+  expired: false,
+  store: {
+    name: "Camden",
+    instructions: "Collect from the side door on Jamestown Road.",
+    address: CAMDEN_STORE.address,
+  },
+  instructions: "Collect from the side door on Jamestown Road.",
+}
+
+/** What the booking route answers for a booked collection at `step`, with its collection once ready. */
+export function collectionBooking(
+  collection: LastmileCollectionView | null,
+  step: "ready_for_collection" | null = collection ? "ready_for_collection" : null
+): LastmileOrderBookingResponse {
+  return { order_id: "order_1", booking: { state: "booked", books_on: "order_placed", step, collection } }
 }

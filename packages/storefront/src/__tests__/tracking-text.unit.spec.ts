@@ -51,6 +51,10 @@ describe("describeOrderTracking", () => {
       bring: null,
       link: { href: "https://track.example.com/LM-4242", text: "Track your delivery" },
       codeText: "Tracking code LM-4242",
+      collectBy: null,
+      collectByText: null,
+      collectionCode: null,
+      instructions: null,
     })
   })
 
@@ -78,6 +82,11 @@ describe("describeOrderTracking", () => {
       bring: null,
       link: null,
       codeText: "Tracking code LM-7",
+      // Not ready yet: no collect-by and no code.
+      collectBy: null,
+      collectByText: null,
+      collectionCode: null,
+      instructions: null,
     })
   })
 

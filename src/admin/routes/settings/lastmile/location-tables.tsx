@@ -57,7 +57,13 @@ export function ServiceLocationsSection({
           controls="lastmile-locations-table"
         />
       </div>
-      <Table data-testid="lastmile-locations" id="lastmile-locations-table" data-query={paging.query}>
+      <Table
+        data-testid="lastmile-locations"
+        id="lastmile-locations-table"
+        data-query={paging.query}
+        aria-busy={paging.pending}
+        className={paging.pending ? "opacity-60" : undefined}
+      >
         <Table.Header>
           <Table.Row>
             <Table.HeaderCell>Location</Table.HeaderCell>
@@ -123,7 +129,13 @@ export function StockLocationsSection({
           controls="lastmile-stock-locations-table"
         />
       </div>
-      <Table data-testid="lastmile-stock-locations" id="lastmile-stock-locations-table" data-query={paging.query}>
+      <Table
+        data-testid="lastmile-stock-locations"
+        id="lastmile-stock-locations-table"
+        data-query={paging.query}
+        aria-busy={paging.pending}
+        className={paging.pending ? "opacity-60" : undefined}
+      >
         <Table.Header>
           <Table.Row>
             <Table.HeaderCell>Stock location</Table.HeaderCell>

@@ -1,6 +1,6 @@
 /** Search and paging of Settings → Lastmile's location tables, in the browser over the overview: 25 rows a page. */
 import { Button, Input, Text } from "@medusajs/ui"
-import { memo, useCallback, useEffect, useMemo, useState } from "react"
+import { memo, useCallback, useEffect, useMemo, useState, useTransition } from "react"
 import { usePaused } from "../../../lib/use-paused"
 
 export const PAGE_SIZE = 25
@@ -26,11 +26,15 @@ export function searchText(...values: unknown[]): string {
 
 /**
  * The rows a table shows: those whose text holds every word searched for (any case), a page of them at a time. The
- * text of each row is read once per list, not per keystroke; a new search goes back to the first page.
+ * text of each row is read once per list, not per keystroke; a new search goes back to the first page. A new page or
+ * search is rendered as a transition: the click or the key is answered at once (`pending` while the rows follow), and
+ * drawing 25 new rows never holds up the next input.
  */
 export function useSearchPaging<T>(items: T[], textOf: (item: T) => string) {
   const [query, setQuery] = useState("")
-  const [page, setPage] = useState(0)
+  const [page, setShownPage] = useState(0)
+  const [pending, startTransition] = useTransition()
+  const setPage = useCallback((next: number) => startTransition(() => setShownPage(next)), [])
   const index = useMemo(() => items.map((item) => ({ item, text: textOf(item) })), [items, textOf])
   const matched = useMemo(() => {
     const words = query.toLowerCase().split(/\s+/).filter(Boolean)
@@ -43,10 +47,12 @@ export function useSearchPaging<T>(items: T[], textOf: (item: T) => string) {
   const current = Math.min(page, pages - 1)
   const rows = useMemo(() => matched.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE), [matched, current])
   const search = useCallback((typed: string) => {
-    setQuery(typed.trim())
-    setPage(0)
+    startTransition(() => {
+      setQuery(typed.trim())
+      setShownPage(0)
+    })
   }, [])
-  return { query, search, rows, page: current, pages, setPage, matched: matched.length, total: items.length }
+  return { query, search, rows, page: current, pages, setPage, pending, matched: matched.length, total: items.length }
 }
 
 /** The search box: it keeps what is typed itself, so a keystroke re-renders it alone; the table follows on a pause. */

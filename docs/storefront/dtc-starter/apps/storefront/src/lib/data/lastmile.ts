@@ -9,10 +9,14 @@ import {
   type LastmileDeliveryStep,
   type LastmileFailureReason,
   type LastmileOrderTracking,
+  type LastmilePosition,
   LastmileStorefrontError,
   createLastmileStorefront,
+  nearParam,
+  roundPosition,
 } from "medusa-plugin-lastmile-storefront"
 import { revalidateTag } from "next/cache"
+import { cookies } from "next/headers"
 
 // Each fault (a route missing, a refused publishable key, a server error) is logged once, with what to check.
 const lastmile = createLastmileStorefront(sdk)
@@ -20,9 +24,39 @@ const lastmile = createLastmileStorefront(sdk)
 /** A failure as a server action can return it: Next.js replaces the message of one thrown in production. */
 export type LastmileFailure = { reason: LastmileFailureReason; message: string }
 
+/** Where the shopper said they are ("Use my location"), to about 100 m, for an hour: the stores nearest it first. */
+const NEAR_COOKIE = "_lastmile_near"
+
+/**
+ * Keeps the shopper's position (rounded to 3 decimals, about 100 m) for the checkout's next renders, so the stores stay
+ * nearest them first after each choice; null forgets it. Call it after `requestShopperPosition()`, then refresh.
+ */
+export async function setLastmileNear(position: LastmilePosition | null): Promise<void> {
+  const jar = await cookies()
+  const near = nearParam(position)
+  if (!near) {
+    jar.delete(NEAR_COOKIE)
+    return
+  }
+  jar.set(NEAR_COOKIE, near, {
+    maxAge: 60 * 60,
+    httpOnly: true,
+    sameSite: "strict",
+    secure: process.env.NODE_ENV === "production",
+    path: "/",
+  })
+}
+
+/** The position kept by `setLastmileNear`, or null. */
+async function keptNear(): Promise<LastmilePosition | null> {
+  const [latitude, longitude] = ((await cookies()).get(NEAR_COOKIE)?.value ?? "").split(",").map(Number)
+  return roundPosition({ latitude, longitude })
+}
+
 /**
  * The delivery step of the cart: every lastmile option priced from one
- * quote. A step with nothing in it: the cart has no lastmile option. A
+ * quote, the stores nearest the shopper first once they used their
+ * location (else by their postcode). A step with nothing in it: the cart has no lastmile option. A
  * failure is not that: in development a fault of the set-up (the plugin's
  * route missing, the publishable key refused) stops the page with what to
  * fix; otherwise the checkout renders the other shipping options and says
@@ -35,7 +69,7 @@ export async function getLastmileDeliveryStep(
     const step = await lastmile.loadDeliveryStep(
       cart.id,
       { cart, ...LASTMILE_DISPLAY },
-      { headers: { ...(await getAuthHeaders()) } }
+      { headers: { ...(await getAuthHeaders()) }, near: await keptNear() }
     )
     return { step, failure: null }
   } catch (error) {

@@ -1,6 +1,6 @@
 "use client"
 
-import { chooseLastmileOption } from "@lib/data/lastmile"
+import { chooseLastmileOption, setLastmileNear } from "@lib/data/lastmile"
 import { Text, clx } from "@modules/common/components/ui"
 import {
   DELIVERY_NOTE_TEXT,
@@ -11,6 +11,8 @@ import {
   cleanDeliveryNote,
   deliveryNoteCounterText,
   deliveryNoteProblem,
+  listStores,
+  requestShopperPosition,
   storeAddressUnlessIn,
 } from "medusa-plugin-lastmile-storefront"
 import { type KeyboardEvent, useEffect, useRef, useState } from "react"
@@ -21,6 +23,7 @@ type LastmileOptionsProps = {
   /** The note to the courier the cart's delivery holds (`readChosenMethod(cart)?.deliveryNote`). */
   savedNote?: string | null
   onEditAddress: () => void
+  /** Renders the step again on the server (`router.refresh()`): "Try again", and the stores once near the shopper. */
   onRetry: () => void
   /** Told when a choice is on the cart, so the page's other lists let go of theirs. */
   onChosen: () => void
@@ -30,13 +33,16 @@ type LastmileOptionsProps = {
 
 const INSTRUCTIONS_ID = "lastmile-choice-instructions"
 const NOTE_ID = "lastmile-courier-note"
+const STORES_ID = "lastmile-stores"
 
 /**
  * Every lastmile choice in one radio group of native radio buttons: delivery rates, then stores, then what cannot be
  * offered, each reason once. Each row is one control, named by the choice read as one sentence (its price, window and
  * CO₂). A click or Space chooses; the arrow keys only move through the choices, and Enter (or the button that appears)
  * chooses the one checked, so the cart changes once, not at every key press. A delivery carries the shopper's note to
- * the courier. A live region says what the step offers whenever the server renders a new step.
+ * the courier. A live region says what the step offers whenever the server renders a new step. The stores show the
+ * nearest five (and the chosen one), the rest behind "Show all stores"; "Use my location" asks the browser for the
+ * shopper's position only when pressed, and the server renders the stores nearest it.
  */
 export default function LastmileOptions({
   cartId,
@@ -50,6 +56,9 @@ export default function LastmileOptions({
   const [pendingKey, setPendingKey] = useState<string | null>(null)
   const [draft, setDraft] = useState<string | null>(null)
   const [note, setNote] = useState(savedNote ?? "")
+  const [showAllStores, setShowAllStores] = useState(false)
+  const [locating, setLocating] = useState(false)
+  const [storesSaid, setStoresSaid] = useState<string | null>(null)
   const browsing = useRef(false)
   const choices: LastmileChoice[] = [...step.delivery, ...step.collection]
   const committed = pendingKey ?? step.selectedKey
@@ -64,6 +73,26 @@ export default function LastmileOptions({
   const noteDirty = cleanDeliveryNote(note) !== (savedNote ?? "")
   const noteProblem = deliveryNoteProblem(note)
   const noteToSave = !drafted && noteDirty && chosen?.kind === "delivery"
+  // The nearest five, and any store chosen, on its way or reached with the arrow keys, wherever it is.
+  const keep = [pendingKey, draft]
+  const stores = listStores(step, { showAll: showAllStores, keep })
+  const collapsible = listStores(step, { keep }).more > 0
+
+  const locate = async () => {
+    setLocating(true)
+    // The browser asks the shopper now; the position goes to the server rounded to about 100 m, kept in a cookie.
+    const position = await requestShopperPosition()
+    if (position) {
+      await setLastmileNear(position)
+      onRetry()
+    }
+    setLocating(false)
+    setStoresSaid(position ? "Showing the stores nearest you first." : "Showing stores by your postcode instead.")
+  }
+  const toggleStores = () => {
+    setShowAllStores(!showAllStores)
+    setStoresSaid(listStores(step, { showAll: !showAllStores, keep }).summary)
+  }
 
   const choose = async (choice: LastmileChoice | undefined) => {
     if (!choice || pendingKey !== null) {
@@ -157,9 +186,37 @@ export default function LastmileOptions({
             </fieldset>
           )}
           {step.collection.length > 0 && (
-            <fieldset>
+            <fieldset data-testid="lastmile-stores" data-shown={stores.shown.length}>
               <legend className="block font-medium txt-medium text-ui-fg-base mt-6 mb-2">Collect from a store</legend>
-              {step.collection.map(row)}
+              <div className="flex items-center justify-between gap-x-4 mb-2">
+                <Text className="txt-small text-ui-fg-subtle">
+                  {stores.byDistance ? "Nearest you first." : "Nearest your postcode first."}
+                </Text>
+                <button
+                  type="button"
+                  onClick={() => void locate()}
+                  disabled={locating}
+                  className="min-h-[24px] px-2 txt-small text-ui-fg-base underline"
+                  data-testid="lastmile-use-my-location"
+                >
+                  {locating ? "Finding you…" : "Use my location"}
+                </button>
+              </div>
+              <p role="status" className="txt-small text-ui-fg-subtle mb-2" data-testid="lastmile-stores-status">
+                {storesSaid}
+              </p>
+              <div id={STORES_ID}>{stores.shown.map(row)}</div>
+              {collapsible && (
+                <button
+                  type="button"
+                  onClick={toggleStores}
+                  aria-controls={STORES_ID}
+                  className="min-h-[24px] txt-medium text-ui-fg-base underline"
+                  data-testid="lastmile-show-all-stores"
+                >
+                  {stores.showAllText ?? "Show the nearest stores only"}
+                </button>
+              )}
             </fieldset>
           )}
           {(drafted || noteToSave) && (
@@ -215,7 +272,14 @@ function ChoiceRow({
   const lines =
     choice.kind === "delivery"
       ? [choice.windowText, choice.description, choice.co2Text && `Saves ${choice.co2Text}`]
-      : [storeAddressUnlessIn(choice.address, choice.description), choice.description]
+      : [
+          choice.distanceText && `${choice.distanceText} away`,
+          storeAddressUnlessIn(choice.address, choice.description),
+          choice.description,
+        ]
+  // A store's own words for collecting there are the row's description (its name says the distance, not these).
+  const instructions = choice.kind === "collection" ? choice.instructions : null
+  const instructionsId = `lastmile-instructions-${choice.key}`
   return (
     <label
       data-testid={choice.kind === "delivery" ? "lastmile-delivery-rate" : "lastmile-store"}
@@ -233,7 +297,7 @@ function ChoiceRow({
           value={choice.key}
           checked={checked}
           aria-label={choice.spokenText}
-          aria-describedby={INSTRUCTIONS_ID}
+          aria-describedby={instructions ? `${instructionsId} ${INSTRUCTIONS_ID}` : INSTRUCTIONS_ID}
           onKeyDown={(event) => onKeyDown(event, choice)}
           onChange={() => onChange(choice)}
           className="h-6 w-6 shrink-0 accent-ui-fg-interactive"
@@ -246,6 +310,11 @@ function ChoiceRow({
                 {line}
               </span>
             ) : null
+          )}
+          {instructions && (
+            <span id={instructionsId} className="text-ui-fg-subtle" data-testid="lastmile-store-instructions">
+              From the store: {instructions}
+            </span>
           )}
         </span>
       </span>
@@ -321,6 +390,7 @@ function ActionLink({
   action: LastmileShopperAction | null
   text: string | null
   onEditAddress: () => void
+  /** Renders the step again on the server (`router.refresh()`): "Try again", and the stores once near the shopper. */
   onRetry: () => void
 }) {
   if (!action || action === "choose_another") {
