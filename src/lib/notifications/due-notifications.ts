@@ -246,6 +246,17 @@ function holdPeriods(task: NotifiableTask, readyAt: string): HoldPeriod[] {
   ]
 }
 
+/** A hold kept before the plugin held collections has no end to take half of: its reminder comes after this long. */
+const UNHELD_REMINDER_MS = 2 * 86_400_000
+
+/** How long into a hold its reminder goes; null: never. */
+function reminderDelayMs(reminder: ReminderTiming, start: number, end: number | null): number | null {
+  if (reminder !== "half_hold") {
+    return reminder
+  }
+  return end === null ? UNHELD_REMINDER_MS : (end - start) / 2
+}
+
 /**
  * The steps a ready collection reaches as time passes (decision 65), due or not yet: each extension, told to the
  * shopper; a reminder in each hold (at its half by default; a hold without a collect-by, kept before the plugin held
@@ -260,14 +271,7 @@ export function holdSteps(task: NotifiableTask, ready: Milestone, reminder: Remi
     }
     const start = Date.parse(period.start)
     const end = period.end ? Date.parse(period.end) : null
-    const after =
-      reminder === null
-        ? null
-        : reminder === "half_hold"
-          ? end === null
-            ? 2 * 86_400_000
-            : (end - start) / 2
-          : reminder
+    const after = reminderDelayMs(reminder, start, end)
     const remindAt = after === null ? null : start + after
     const next = periods[i + 1] ? Date.parse(periods[i + 1].start) : Number.POSITIVE_INFINITY
     if (remindAt !== null && remindAt < Math.min(end ?? Number.POSITIVE_INFINITY, next)) {
