@@ -219,7 +219,7 @@ export function shopperMilestones(
     }
   }
   const latest = milestones[milestones.length - 1]
-  if (mode === "collection" && latest.event === "collection_ready") {
+  if (mode === "collection" && latest.event === "collection_ready" && !cancelledInMedusa(task)) {
     for (const step of holdSteps(task, latest, reminder)) {
       if (now.getTime() >= Date.parse(step.at)) {
         milestones.push(step)
@@ -227,6 +227,11 @@ export function shopperMilestones(
     }
   }
   return milestones
+}
+
+/** Medusa's side was cancelled (the merchant cancelled it, say as not collected): its hold is over. */
+function cancelledInMedusa(task: Pick<NotifiableTask, "tracking_state" | "cancellation">): boolean {
+  return task.tracking_state === "cancelled" || !!task.cancellation
 }
 
 /** One hold of a ready collection: the first, from ready to its collect-by, then each extension's. */
@@ -369,7 +374,8 @@ function merchantMessages(
     merchant("merchant_delivery_problem", latest.occurrence, latest.at, latest.status)
   }
   const ready = milestones.find((m) => m.event === "collection_ready")
-  const waiting = task.mode === "collection" && task.status === "booked" && latest?.event !== "closed"
+  const waiting =
+    task.mode === "collection" && task.status === "booked" && latest?.event !== "closed" && !cancelledInMedusa(task)
   const up =
     waiting && !milestones.some((m) => m.event === "collection_collected") ? timeUp(task, ready, reminder, now) : null
   if (up) {
@@ -479,7 +485,7 @@ export function planNotifications(
   // A ready collection is looked at again when its next reminder, extension or time up falls due.
   const ready = milestones.find((m) => m.event === "collection_ready")
   const waiting = ready && task.status === "booked" && !milestones.some((m) => m.event === "collection_collected")
-  if (waiting && latest?.event !== "closed") {
+  if (waiting && latest?.event !== "closed" && !cancelledInMedusa(task)) {
     const ahead = holdSteps(task, ready, options.reminder)
       .map((s) => Date.parse(s.at))
       .filter((t) => t > now.getTime())

@@ -159,6 +159,11 @@ describe("which messages a task is due", () => {
       "collection_reminder",
     ])
     expect(keys(ready, afterReady, at(10 + 5 * 24 * 60), { collection_reminder_after: false })).toEqual([])
+    // Cancelled as not collected: no reminder and no alert, the hold is over.
+    const cancelled = { ...ready, tracking_state: "cancelled", cancellation: { by: "merchant" } }
+    expect(keys(cancelled, afterReady, at(10 + 4 * 24 * 60 + 1))).toEqual([])
+    expect(keys(cancelled, afterReminder, up)).toEqual([])
+    expect(planNotifications(cancelled, afterReminder, options(), at(60)).next_check_at).toBeNull()
     // Collected: nothing more, whatever the hold says.
     const collected = task({ mode: "collection", statuses: ["READY_FOR_COLLECTION", "HANDED_OVER"], collection: held })
     expect(keys(collected, afterReady, at(60))).toEqual(["collection_collected"])
