@@ -1,7 +1,5 @@
 /**
- * Part of `npm run bench` (issue 42): where a whole checkout's CPU goes, a lastmile rate against the same checkout with
- * a manual flat-rate option, under V8's profiler (decision 44). The capacity is measured on the production build
- * (capacity-cluster.ts).
+ * Part of `npm run bench` (issue 42): where a whole checkout's CPU goes, lastmile against manual, profiled (decision 44).
  */
 import { Modules } from "@medusajs/framework/utils"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
