@@ -25,6 +25,7 @@ export interface TaskRow {
   tracking_state: string
   unmapped_status: string | null
   status_history: { entries: { value: string; source?: string; phase?: string }[] }
+  last_checked_at: Date | string | null
 }
 
 export function lastmileTasks(container: MedusaContainer): LastmileModuleService {

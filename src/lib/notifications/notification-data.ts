@@ -302,6 +302,16 @@ function collectionData(
   }
 }
 
+/**
+ * The data Medusa keeps: the notification row (and its `data`) is read by any admin (`GET /admin/notifications`), so
+ * with the words sent as `content` the collection code travels there only (decision 65).
+ */
+export function withoutCollectionCode(data: LastmileNotificationData): LastmileNotificationData {
+  return data.collection?.code
+    ? { ...data, collection: { ...data.collection, code: null, code_text: null, qr_image: null } }
+    : data
+}
+
 /** The data of one message, before its title and description (the renderer writes those). */
 export function notificationData(
   facts: NotificationFacts,

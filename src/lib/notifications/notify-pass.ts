@@ -10,6 +10,7 @@ import {
   type NotificationFacts,
   type QuietSource,
   notificationData,
+  withoutCollectionCode,
 } from "./notification-data"
 import {
   MAX_SEND_ATTEMPTS,
@@ -195,7 +196,7 @@ export async function notifyPass(
         to: to.value,
         channel: delivery.channel,
         template,
-        data,
+        data: content ? withoutCollectionCode(data) : data,
         content,
         trigger_type: `lastmile.${delivery.event}`,
         resource_type: "order",

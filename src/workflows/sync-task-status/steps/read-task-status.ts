@@ -71,7 +71,9 @@ async function readTaskStatus(container: MedusaContainer, taskRowId: string): Pr
     }
   }
   const options = PluginSettingsService.of(container).options
-  const reading = statusReading(task, remote.status.value, options.statusTable, now)
+  const read = statusReading(task, remote.status.value, options.statusTable, now)
+  // Handed over at the counter is final: the service's own "collected" after it changes nothing (decision 65).
+  const reading = readCollectionRecord(row.collection)?.handed_over ? { ...read, changed: false } : read
   // The spec shows no window on a task; the schema keeps one a service adds only when it is two times.
   const window = remote.window as { from?: unknown; to?: unknown } | undefined
   const withWindow =
