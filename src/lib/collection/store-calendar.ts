@@ -40,20 +40,26 @@ export function isOpenDay(date: DateTime, calendar: StoreCalendar): boolean {
 
 function at(date: DateTime, time: string): DateTime {
   const [hour, minute] = time.split(":").map(Number)
-  return date.set({ hour, minute, second: 0, millisecond: 0 })
+  // 24:00 is the day's end, the next day's midnight.
+  return hour === 24 ? date.plus({ days: 1 }).startOf("day") : date.set({ hour, minute, second: 0, millisecond: 0 })
 }
 
-/** When the store closes on an open day: its last span's close, else (no hours known) the end of the day. */
+/** A span's close on that day; a close at or before its opening (18:00-02:00, 10:00-00:00) is the next day's. */
+function closeOf(date: DateTime, span: { open: string; close: string }): DateTime {
+  const close = at(date, span.close)
+  return close <= at(date, span.open) ? at(date.plus({ days: 1 }), span.close) : close
+}
+
+/** When the store closes on an open day: its latest span's close, else (no hours known) the end of the day. */
 function closingOn(date: DateTime, calendar: StoreCalendar): DateTime {
-  const spans = spansOn(date, calendar)
-  const last = spans?.at(-1)
-  return last ? at(date, last.close) : date.endOf("day").set({ millisecond: 0 })
+  const closes = (spansOn(date, calendar) ?? []).map((span) => closeOf(date, span))
+  return closes.length ? DateTime.max(...closes)! : date.endOf("day").set({ millisecond: 0 })
 }
 
-/** When the store opens on an open day; null when its hours are not known. */
+/** When the store opens on an open day (its earliest span); null when its hours are not known. */
 function openingOn(date: DateTime, calendar: StoreCalendar): DateTime | null {
-  const first = spansOn(date, calendar)?.[0]
-  return first ? at(date, first.open) : null
+  const opens = (spansOn(date, calendar) ?? []).map((span) => at(date, span.open))
+  return opens.length ? DateTime.min(...opens)! : null
 }
 
 /** The `count`-th open day after `from`'s local day (1: the next open day); null when none comes within a year. */

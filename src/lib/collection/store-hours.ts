@@ -24,14 +24,15 @@ function weekdayOf(key: unknown): Weekday | null {
   return WEEKDAYS.find((d) => text.length >= 3 && d.toLowerCase().startsWith(text)) ?? null
 }
 
-const TIME = /^([01]?\d|2[0-3])[:.]?([0-5]\d)$/
+/** 00:00 to 23:59, and 24:00 for a day's end ("09:00-24:00"). */
+const TIME = /^([01]?\d|2[0-3])[:.]?([0-5]\d)$|^(24)[:.]?(00)$/
 
 function timeOf(value: unknown): string | null {
   if (typeof value !== "string") {
     return null
   }
   const match = TIME.exec(value.trim())
-  return match ? `${match[1].padStart(2, "0")}:${match[2]}` : null
+  return match ? `${(match[1] ?? match[3]).padStart(2, "0")}:${match[2] ?? match[4]}` : null
 }
 
 function objectOf(value: unknown): Record<string, unknown> | null {

@@ -30,6 +30,43 @@ describe("a store's days", () => {
     expect(collectByOf(readyAt, 4, calendar).toISOString()).toBe("2026-12-05T16:00:00.000Z")
   })
 
+  it("closes a late store after midnight, at 24:00, and at its latest span whatever the order listed", () => {
+    const readyAt = new Date("2026-12-01T11:00:00Z")
+    const late = (close: string) =>
+      storeCalendarOf(
+        {
+          timezone: "Europe/London",
+          days: {
+            mon: "18:00-" + close,
+            tue: "18:00-" + close,
+            wed: "18:00-" + close,
+            thu: "18:00-" + close,
+            fri: "18:00-" + close,
+            sat: "18:00-" + close,
+            sun: "18:00-" + close,
+          },
+        },
+        []
+      )
+    // Held 1 open day: Wednesday 2 December, which closes at 02:00 on Thursday, not at 02:00 on Wednesday.
+    expect(collectByOf(readyAt, 1, late("02:00")).toISOString()).toBe("2026-12-03T02:00:00.000Z")
+    expect(collectByOf(readyAt, 1, late("00:00")).toISOString()).toBe("2026-12-03T00:00:00.000Z")
+    // "24:00" is read (not the whole week's hours dropped): the end of Wednesday.
+    const allDay = storeCalendarOf({ timezone: "Europe/London", days: { mon: "09:00-24:00", wed: "09:00-24:00" } }, [])
+    expect(allDay.hours?.days.map((d) => d.day)).toEqual(["Monday", "Wednesday"])
+    expect(collectByOf(readyAt, 1, allDay).toISOString()).toBe("2026-12-03T00:00:00.000Z")
+    // Two spans listed afternoon first: the store closes at 19:00.
+    const split = storeCalendarOf(
+      [
+        { day: "Wednesday", open: "15:00", close: "19:00" },
+        { day: "Wednesday", open: "09:00", close: "12:00" },
+      ],
+      [],
+      "Europe/London"
+    )
+    expect(collectByOf(readyAt, 1, split).toISOString()).toBe("2026-12-02T19:00:00.000Z")
+  })
+
   it("counts summer days in the store's zone, not the server's", () => {
     // Ready on Friday 3 July 2026 at 23:30 London time (22:30 UTC): still Friday at the store.
     const readyAt = new Date("2026-07-03T22:30:00Z")
