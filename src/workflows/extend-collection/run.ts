@@ -16,7 +16,7 @@ export async function extendCollection(
     throwOnError: false,
   })
   if (errors.length) {
-    throw runRefusal(errors[0].error, "The collection's hold was not extended")
+    throw runRefusal(errors[0], "The collection's hold was not extended")
   }
   return result
 }

@@ -33,7 +33,7 @@ export async function handOverCollection(
   })
   if (errors.length) {
     // A core flow's refusal (a fulfillment Medusa will not mark delivered) keeps its type; nothing was recorded.
-    throw runRefusal(errors[0].error, "The collection was not handed over")
+    throw runRefusal(errors[0], "The collection was not handed over")
   }
   return result
 }

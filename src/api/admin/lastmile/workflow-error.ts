@@ -5,16 +5,10 @@
 import type { MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
 import { acquireLockStepId } from "@medusajs/medusa/core-flows"
-import { errorMessage } from "../../../lib/support/error-message"
 import { describeRefusal, serviceErrorCodeOf } from "../../../lib/service-client"
+import { type WorkflowRunError, runRefusal } from "../../../workflows/run-refusal"
 
-const TYPES = new Set<string>(Object.values(MedusaError.Types))
-
-/** One of a workflow run's errors: the step it came from, and what it threw. */
-export interface WorkflowRunError {
-  action?: string
-  error: unknown
-}
+export type { WorkflowRunError }
 
 /** The answer for the service's failure: Medusa's error shape, with the service's code. */
 export interface ServiceFailureAnswer {
@@ -39,19 +33,8 @@ export function serviceFailureAnswer(error: unknown, stopped: string): ServiceFa
 }
 
 export function workflowError(failed: WorkflowRunError, stopped: string): MedusaError {
-  if (failed.action === acquireLockStepId) {
-    // Another setup or mapping change held the lock for the whole wait: nothing was done; the merchant tries again.
-    return new MedusaError(
-      MedusaError.Types.NOT_ALLOWED,
-      "Another lastmile setup or location change is running. Try again in a moment."
-    )
-  }
-  const error = failed.error
-  const type = error && typeof error === "object" ? (error as { type?: unknown }).type : undefined
-  if (typeof type === "string" && TYPES.has(type)) {
-    return new MedusaError(type, errorMessage(error))
-  }
-  return new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `${stopped}: ${errorMessage(error)}`)
+  // Another setup or mapping change held the lock for the whole wait: nothing was done; the merchant tries again.
+  return runRefusal(failed, stopped, "Another lastmile setup or location change is running. Try again in a moment.")
 }
 
 /** Answers a failed run: a 502/504 when the service failed, else throws the MedusaError for Medusa to answer. */

@@ -3,6 +3,7 @@
  * A wrong code is counted on the row and stays counted; the decision is data, answered without the run failing.
  */
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { TaskRowsService } from "../../../modules/lastmile/services/task-rows"
 import {
   type HandOverAsk,
@@ -13,6 +14,7 @@ import {
 } from "../../../lib/collection/collection-hold"
 import { taskModeOf } from "../../../lib/notifications/due-notifications"
 import type { HandOverDecision } from "../../../lib/collection/hand-over"
+import { readFulfillmentCancelled } from "../../../lib/collection/medusa/read-fulfillment-cancelled"
 
 export interface CheckHandOverInput {
   task_row_id: string
@@ -35,7 +37,7 @@ export const checkHandOverStep = createStep(
     }
     const record = readCollectionRecord(row.collection) ?? newCollectionRecord(hold_days)
     const state = { status: row.status, tracking_state: row.tracking_state, cancelled: !!row.cancellation }
-    const refusal = handOverRefusal(state, record)
+    const refusal = handOverRefusal(state, record) ?? (await cancelledInMedusa(container, row.fulfillment_id))
     if (refusal) {
       return decided({ ok: false, refusal: "not_allowed", message: refusal })
     }
@@ -70,6 +72,13 @@ export const checkHandOverStep = createStep(
     })
   }
 )
+
+/** Goods whose fulfillment Medusa cancelled went back to stock: they are not handed over (nor a code counted). */
+async function cancelledInMedusa(container: MedusaContainer, fulfillmentId: string | null): Promise<string | null> {
+  return fulfillmentId && (await readFulfillmentCancelled(container, fulfillmentId))
+    ? "Medusa's fulfillment of this collection is cancelled, so its items are back in stock: it cannot be handed over."
+    : null
+}
 
 function decided(decision: HandOverDecision) {
   return new StepResponse(decision)
