@@ -27,6 +27,14 @@ export interface StorePosition {
 
 export const NO_PICKUP_SETTINGS: PickupSettings = { instructions: null, closed_dates: [] }
 
+/** How far ahead a closed date may be set, in years. */
+export const MAX_CLOSED_YEARS_AHEAD = 3
+
+/** Whether a `YYYY-MM-DD` date is at most `MAX_CLOSED_YEARS_AHEAD` years from `today`. */
+export function isWithinClosedRange(date: string, today: DateTime = DateTime.utc()): boolean {
+  return date <= today.plus({ years: MAX_CLOSED_YEARS_AHEAD }).toISODate()!
+}
+
 /** Whether `value` is a real calendar date written `YYYY-MM-DD` (2025-02-30 is not). */
 export function isCalendarDate(value: unknown): value is string {
   return typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value) && DateTime.fromISO(value).isValid
@@ -105,13 +113,17 @@ export interface PickupPlan {
  */
 export function planPickupChange(
   current: { pickup: PickupSettings; position: StorePosition | null; has_address: boolean },
-  change: PickupChange
+  change: PickupChange,
+  /** Dates before this `YYYY-MM-DD` have passed and are dropped, so old holidays never fill the list. */
+  keepFrom: string = DateTime.utc().minus({ days: 1 }).toISODate()!
 ): { ok: true; plan: PickupPlan } | { ok: false; message: string } {
   const pickup: PickupSettings = {
     instructions:
       change.instructions === undefined ? current.pickup.instructions : cleanInstructions(change.instructions),
-    closed_dates:
-      change.closed_dates === undefined ? current.pickup.closed_dates : cleanClosedDates(change.closed_dates),
+    closed_dates: (change.closed_dates === undefined
+      ? current.pickup.closed_dates
+      : cleanClosedDates(change.closed_dates)
+    ).filter((date) => date >= keepFrom),
   }
   if ((pickup.instructions?.length ?? 0) > MAX_INSTRUCTIONS_LENGTH) {
     return { ok: false, message: `instructions can be at most ${MAX_INSTRUCTIONS_LENGTH} characters` }

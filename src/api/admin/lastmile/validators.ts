@@ -1,6 +1,11 @@
 import { z } from "@medusajs/framework/zod"
 import { normalisePhoneNumber } from "../../../lib/address/phone-number"
-import { cleanInstructions, isCalendarDate } from "../../../lib/collection/pickup-settings"
+import {
+  MAX_CLOSED_YEARS_AHEAD,
+  cleanInstructions,
+  isCalendarDate,
+  isWithinClosedRange,
+} from "../../../lib/collection/pickup-settings"
 
 /** An id as Medusa makes them: text without controls (PostgreSQL refuses a NUL), of a sane length. */
 const id = (field: string) =>
@@ -110,9 +115,18 @@ export const StockLocationPickup = z
       .nullable()
       .optional(),
     closed_dates: z
-      .array(z.string().refine(isCalendarDate, "closed_dates must be dates written YYYY-MM-DD, like 2026-12-25"), {
-        error: "closed_dates must be a list of dates written YYYY-MM-DD",
-      })
+      .array(
+        z
+          .string()
+          .refine(isCalendarDate, "closed_dates must be dates written YYYY-MM-DD, like 2026-12-25")
+          .refine(
+            (date) => !isCalendarDate(date) || isWithinClosedRange(date),
+            `closed_dates can be at most ${MAX_CLOSED_YEARS_AHEAD} years ahead`
+          ),
+        {
+          error: "closed_dates must be a list of dates written YYYY-MM-DD",
+        }
+      )
       .max(100, "closed_dates can hold at most 100 dates")
       .optional(),
     position: z
