@@ -61,6 +61,8 @@ export interface BookingPolicy {
   deliveryRateRule: DeliveryRateRule
   /** `send_delivery_note`: the service takes `order.note` (its spec does not show it). Default false. */
   sendDeliveryNote?: boolean
+  /** The store's zone when its service hours name none (the plugin's options'; else the server's). */
+  storeTimeZone?: string
 }
 
 export async function bookAtService(
@@ -140,7 +142,10 @@ async function book(
   const hours = stores.find((store) => store.externalLocationId === subject.merchantLocationId)?.operatingHours
   const choice =
     picked.ok && closedDates.length
-      ? { ...picked, rate: withOpenDayReadiness(picked.rate, storeCalendarOf(hours, closedDates)) }
+      ? {
+          ...picked,
+          rate: withOpenDayReadiness(picked.rate, storeCalendarOf(hours, closedDates, policy.storeTimeZone)),
+        }
       : picked
   if (!choice.ok) {
     const why = subject.direction === "return" ? choice.detail : shopperReason(subject.option, choice)

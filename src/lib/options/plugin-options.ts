@@ -183,3 +183,11 @@ export function resolvePluginOptions(options: LastmilePluginOptions | undefined)
     },
   }
 }
+
+/**
+ * The store's zone where the service's hours name none: the messages' zone when set, else the insights' (which is the
+ * server's unless set), so a hold, a readiness and a message count one store's days alike.
+ */
+export function storeTimeZoneOf(options: Pick<ResolvedPluginOptions, "notifications" | "insights">): string {
+  return options.notifications.timeZone ?? options.insights.timeZone
+}

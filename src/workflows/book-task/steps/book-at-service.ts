@@ -5,6 +5,8 @@
 import { StepResponse, createStep } from "@medusajs/framework/workflows-sdk"
 import { ServiceConnectionService } from "../../../modules/lastmile/services/service-connection"
 import { TaskRowsService } from "../../../modules/lastmile/services/task-rows"
+import { PluginSettingsService } from "../../../modules/lastmile/services/plugin-settings"
+import { storeTimeZoneOf } from "../../../lib/options/plugin-options"
 import { type BookingSubject, bookAtService } from "../../../lib/booking/book-at-service"
 import { type ServiceBookingOutcome, refusal } from "../../../lib/booking/booking-outcome"
 import type { Attempt } from "../../../lib/booking/booking-plan"
@@ -16,7 +18,10 @@ export const bookAtServiceStep = createStep(
   async ({ subject, task_row_id, attempts }: Attempt & { subject: BookingSubject }, { container }) => {
     const connection = ServiceConnectionService.of(container).get()
     const outcome: ServiceBookingOutcome = connection
-      ? await bookAtService(connection.client, subject, connection.options)
+      ? await bookAtService(connection.client, subject, {
+          ...connection.options,
+          storeTimeZone: storeTimeZoneOf(PluginSettingsService.of(container).options),
+        })
       : refusal("the lastmile provider is not configured in medusa-config.")
     const posted = outcome.status === "booked" || (outcome.status === "unknown" && outcome.posted)
     return new StepResponse<ServiceBookingOutcome, Attempt | null>(outcome, posted ? { task_row_id, attempts } : null)

@@ -6,6 +6,7 @@ import { TrackingRunsService } from "../../../modules/lastmile/services/tracking
 import { ServiceConnectionService } from "../../../modules/lastmile/services/service-connection"
 import { PluginSettingsService } from "../../../modules/lastmile/services/plugin-settings"
 import { type StoreDaysRead, readStoreDays } from "../../../lib/collection/medusa/read-store-pickup"
+import { storeTimeZoneOf } from "../../../lib/options/plugin-options"
 
 export const readStoreDaysStepId = "lastmile-read-store-days"
 
@@ -25,6 +26,6 @@ export function storeDaysOf(
   return readStoreDays(container, row, {
     serviceHours: async (externalId) =>
       (await TrackingRunsService.of(container).serviceLocation(client, externalId))?.operatingHours,
-    fallbackZone: options.notifications.timeZone ?? options.insights.timeZone,
+    fallbackZone: storeTimeZoneOf(options),
   })
 }
