@@ -100,7 +100,12 @@ const ChartCard = ({
         <div
           role="img"
           aria-label={`${title}: a chart of ${figures.rows.length} ${figures.rows.length === 1 ? "row" : "rows"}; its figures are in the table that follows.`}
-          style={{ width: "100%", height: CHART_HEIGHT }}
+          style={{
+            width: "100%",
+            height: CHART_HEIGHT,
+            contentVisibility: "auto",
+            containIntrinsicSize: `auto ${CHART_HEIGHT}px`,
+          }}
         >
           {drawn && (
             <ResponsiveContainer width="100%" height="100%">
@@ -115,14 +120,18 @@ const ChartCard = ({
 )
 
 /**
- * The chart's figures, behind a summary a keyboard opens with Enter. The table is made only once it is opened: a
- * year's weeks in five folded tables would be laid out again on every change of the page for nothing.
+ * The chart's figures, behind a summary a keyboard opens with Enter. The table is made only while it is open (a year's
+ * weeks in five folded tables would be made again for every report, for nothing): from the summary's click, which
+ * comes before the details opens, so the table is there as it opens; `toggle` follows the details however it opened
+ * or closed.
  */
 const FiguresTable = ({ id, title, figures }: { id: string; title: string; figures: Figures }) => {
   const [open, setOpen] = useState(false)
   return (
     <details data-testid={`insights-table-${id}`} onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary className="txt-compact-small-plus text-ui-fg-subtle cursor-pointer py-1">The figures as a table</summary>
+      <summary className="txt-compact-small-plus text-ui-fg-subtle cursor-pointer py-1" onClick={() => setOpen(true)}>
+        The figures as a table
+      </summary>
       {open && <TableOfFigures title={title} figures={figures} />}
     </details>
   )
