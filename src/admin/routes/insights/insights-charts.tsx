@@ -3,7 +3,7 @@
  * figures as a table: the chart's text equivalent for a screen reader, and for anyone who wants the numbers.
  */
 import { Container, Heading, Text } from "@medusajs/ui"
-import { type ComponentType, type ReactElement, memo, useMemo, useState } from "react"
+import { type ComponentType, Fragment, type ReactElement, memo, useMemo, useState } from "react"
 import {
   Bar,
   BarChart,
@@ -83,8 +83,9 @@ const ChartCard = ({
         {hint}
       </Text>
     </div>
+    {/* Keyed apart: the note's box is never made the drawing's (a box that moves), each is made anew in its place. */}
     {empty ? (
-      <>
+      <Fragment key="empty">
         <div className="flex items-center justify-center" style={{ height: CHART_HEIGHT }}>
           <Text size="small" className="text-ui-fg-muted text-center">
             {emptyText}
@@ -94,18 +95,13 @@ const ChartCard = ({
         <div aria-hidden="true" className="txt-compact-small-plus invisible py-1">
           The figures as a table
         </div>
-      </>
+      </Fragment>
     ) : (
-      <>
+      <Fragment key="chart">
         <div
           role="img"
           aria-label={`${title}: a chart of ${figures.rows.length} ${figures.rows.length === 1 ? "row" : "rows"}; its figures are in the table that follows.`}
-          style={{
-            width: "100%",
-            height: CHART_HEIGHT,
-            contentVisibility: "auto",
-            containIntrinsicSize: `auto ${CHART_HEIGHT}px`,
-          }}
+          style={{ width: "100%", height: CHART_HEIGHT }}
         >
           {drawn && (
             <ResponsiveContainer width="100%" height="100%">
@@ -114,7 +110,7 @@ const ChartCard = ({
           )}
         </div>
         <FiguresTable id={id} title={title} figures={figures} />
-      </>
+      </Fragment>
     )}
   </Container>
 )
