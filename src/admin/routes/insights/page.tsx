@@ -2,7 +2,7 @@ import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { ChartBar } from "@medusajs/icons"
 import { Badge, Button, Container, Heading, Input, Label, Select, Switch, Text } from "@medusajs/ui"
 import { keepPreviousData, useQuery } from "@tanstack/react-query"
-import { useState } from "react"
+import { memo, useDeferredValue, useState } from "react"
 import type { InsightsFigures, InsightsReport } from "../../../lib/contracts/admin-api"
 import { sdk } from "../../lib/sdk"
 import { shown } from "../../lib/shown-text"
@@ -68,6 +68,60 @@ function nothingYet(report: InsightsReport): boolean {
   )
 }
 
+/** The figures against the period before's (when compared): drawn again only for another report or the switch. */
+const Kpis = memo(function Kpis({ report, compare }: { report: InsightsReport; compare: boolean }) {
+  return (
+    <div className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="insights-kpis">
+      {KPIS.map((kpi) => {
+        const now = kpi.value(report)
+        const before = kpi.value(report.previous)
+        return (
+          <Container key={kpi.id} className="px-4 py-3" data-testid={`insights-kpi-${kpi.id}`}>
+            <Text size="xsmall" className="text-ui-fg-subtle">
+              {kpi.label}
+            </Text>
+            <Text size="xlarge" weight="plus">
+              {kpi.show(now)}
+            </Text>
+            {compare && (
+              <Text size="xsmall" className="text-ui-fg-muted">
+                before: {kpi.show(before)} {change(now, before) && `· ${change(now, before)}`}
+              </Text>
+            )}
+          </Container>
+        )
+      })}
+    </div>
+  )
+})
+
+/** The charts and the counts under them: drawn again only for another report, never for a control's change. */
+const Charts = memo(function Charts({ report }: { report: InsightsReport }) {
+  return (
+    <>
+      <OffersChart report={report} />
+      <UnavailableTable report={report} />
+      <div className="grid grid-cols-1 gap-3 xl:grid-cols-2">
+        <OnTimeChart report={report} />
+        <Co2Chart report={report} />
+        <LatencyChart report={report} />
+        <FailuresChart report={report} />
+      </div>
+      <Container className="px-6 py-3">
+        <Text size="xsmall" className="text-ui-fg-muted" data-testid="insights-collections">
+          Collections: {report.collections.booked} booked, {report.collections.ready_on_time} ready on time,{" "}
+          {report.collections.ready_late} ready late, {report.collections.collected} collected,{" "}
+          {report.collections.not_collected} not collected. Deliveries: {report.deliveries.early} early,{" "}
+          {report.deliveries.on_time} on time, {report.deliveries.late} late
+          {report.deliveries.late_minutes_p50 !== null &&
+            ` (median ${report.deliveries.late_minutes_p50} min late)`}, {report.deliveries.no_window} without a window.
+          Booking p95: {formatDuration(report.booking.placed_to_booked_ms.p95)}.
+        </Text>
+      </Container>
+    </>
+  )
+})
+
 /**
  * Delivery insights: what checkout offered and shoppers chose, per option
  * and store; deliveries against the window quoted; CO₂ saved; booking health.
@@ -94,6 +148,9 @@ const InsightsPage = () => {
     },
     placeholderData: keepPreviousData,
   })
+  // The figures follow the latest report after the controls have painted: a period, a store or an answer from the
+  // cache never holds up the click or key that asked for it while a year of charts is drawn again.
+  const report = useDeferredValue(data)
 
   return (
     <div className="flex flex-col gap-y-3" data-testid="insights-page">
@@ -205,13 +262,13 @@ const InsightsPage = () => {
             {error.message}
           </Text>
         </Container>
-      ) : isLoading || !data ? (
+      ) : isLoading || !report ? (
         <Container>
           <Text>Loading…</Text>
         </Container>
       ) : (
         <>
-          {nothingYet(data) && (
+          {nothingYet(report) && (
             <Container className="px-6 py-4" data-testid="insights-empty">
               <Heading level="h2">Nothing to show for this period yet</Heading>
               <Text size="small" className="text-ui-fg-subtle">
@@ -222,46 +279,8 @@ const InsightsPage = () => {
               </Text>
             </Container>
           )}
-          <div className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="insights-kpis">
-            {KPIS.map((kpi) => {
-              const now = kpi.value(data)
-              const before = kpi.value(data.previous)
-              return (
-                <Container key={kpi.id} className="px-4 py-3" data-testid={`insights-kpi-${kpi.id}`}>
-                  <Text size="xsmall" className="text-ui-fg-subtle">
-                    {kpi.label}
-                  </Text>
-                  <Text size="xlarge" weight="plus">
-                    {kpi.show(now)}
-                  </Text>
-                  {compare && (
-                    <Text size="xsmall" className="text-ui-fg-muted">
-                      before: {kpi.show(before)} {change(now, before) && `· ${change(now, before)}`}
-                    </Text>
-                  )}
-                </Container>
-              )
-            })}
-          </div>
-          <OffersChart report={data} />
-          <UnavailableTable report={data} />
-          <div className="grid grid-cols-1 gap-3 xl:grid-cols-2">
-            <OnTimeChart report={data} />
-            <Co2Chart report={data} />
-            <LatencyChart report={data} />
-            <FailuresChart report={data} />
-          </div>
-          <Container className="px-6 py-3">
-            <Text size="xsmall" className="text-ui-fg-muted" data-testid="insights-collections">
-              Collections: {data.collections.booked} booked, {data.collections.ready_on_time} ready on time,{" "}
-              {data.collections.ready_late} ready late, {data.collections.collected} collected,{" "}
-              {data.collections.not_collected} not collected. Deliveries: {data.deliveries.early} early,{" "}
-              {data.deliveries.on_time} on time, {data.deliveries.late} late
-              {data.deliveries.late_minutes_p50 !== null &&
-                ` (median ${data.deliveries.late_minutes_p50} min late)`}, {data.deliveries.no_window} without a window.
-              Booking p95: {formatDuration(data.booking.placed_to_booked_ms.p95)}.
-            </Text>
-          </Container>
+          <Kpis report={report} compare={compare} />
+          <Charts report={report} />
         </>
       )}
     </div>
