@@ -1,10 +1,13 @@
 /**
  * The demo's mailbox: what Medusa's local notification provider "sent" a shopper, emails and texts, rebuilt from each
  * `data` by the plugin's renderer; demo/storefront-server.ts decides who may read what.
+ * Medusa keeps `data`, not `content`, and the plugin keeps a collection's code out of `data` (decision 65): the
+ * mailbox takes it from the shopper's own order page route, as long as that shows it (until collected).
  */
 import { renderNotification, renderSms } from "../src/lib/notifications/render-notification"
-import type { LastmileNotificationData } from "../src/lib/notifications/notification-data"
+import { CODE_EVENTS, type LastmileNotificationData } from "../src/lib/notifications/notification-data"
 import type { MailboxSource } from "./storefront-server"
+import { shownCode } from "../src/lib/collection/collection-code"
 
 export interface MailboxMessage {
   id: string
@@ -34,8 +37,31 @@ export class DemoMailbox implements MailboxSource {
 
   constructor(
     private readonly medusaUrl: string,
-    private readonly admin: { email: string; password: string }
+    private readonly admin: { email: string; password: string },
+    private readonly publishableKey: string
   ) {}
+
+  /** The code the shopper's order page shows now (`booking.collection.code`), or null. */
+  private async collectionCode(orderId: string): Promise<string | null> {
+    const response = await fetch(`${this.medusaUrl}/store/lastmile/orders/${encodeURIComponent(orderId)}/booking`, {
+      headers: { "x-publishable-api-key": this.publishableKey },
+    })
+    if (!response.ok) {
+      return null
+    }
+    const body = (await response.json()) as { booking?: { collection?: { code?: string | null } | null } }
+    return body.booking?.collection?.code ?? null
+  }
+
+  /** A collection message's data with the code its shopper was sent, where the order page still shows it. */
+  private async withCode(n: Listed): Promise<Listed> {
+    const collection = n.data?.collection
+    if (!n.data || !collection || collection.code || !n.resource_id || !CODE_EVENTS.has(n.data.event)) {
+      return n
+    }
+    const code = await this.collectionCode(n.resource_id)
+    return code ? { ...n, data: { ...n.data, collection: { ...collection, code, code_text: shownCode(code) } } } : n
+  }
 
   private signIn(): Promise<string> {
     this.token ??= fetch(`${this.medusaUrl}/auth/user/emailpass`, {
@@ -101,7 +127,8 @@ export class DemoMailbox implements MailboxSource {
       list({ to: email, channel: "email" }),
       list({ channel: "sms" }).then((all) => all.filter((n) => n.data?.order?.email === email)),
     ])
-    return [...emails, ...texts]
+    const listed = await Promise.all([...emails, ...texts].map((n) => this.withCode(n)))
+    return listed
       .sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at))
       .flatMap((n) => {
         // Only the plugin's messages carry its data; anything else is left out of this mailbox.

@@ -175,7 +175,7 @@ async function main(): Promise<void> {
     STOREFRONT_PORT,
     host,
     { medusaUrl, publishableKey: seed.publishableKey, regionId: seed.regionId },
-    new DemoMailbox(medusaUrl, DEMO_ADMIN),
+    new DemoMailbox(medusaUrl, DEMO_ADMIN, seed.publishableKey),
     { runKey: mailboxKey }
   )
   cleanups.push(

@@ -272,7 +272,7 @@ export function truthfulWindow(
 }
 
 /** The messages that show the shopper their code: only once the collection is ready, and only to the shopper. */
-const CODE_EVENTS: ReadonlySet<LastmileNotificationEvent> = new Set([
+export const CODE_EVENTS: ReadonlySet<LastmileNotificationEvent> = new Set([
   "collection_ready",
   "collection_reminder",
   "collection_extended",
