@@ -333,6 +333,26 @@ medusaIntegrationTestRunner({
       expect(later[other.task.id]?.sent ?? []).not.toContain("merchant_not_collected")
     })
 
+    it("holds a ready collection past a date its store then closes, and tells its shopper once", async () => {
+      const placed = await collectionOrder()
+      await makeReady(placed)
+      const before = (await taskView(placed.id)).collection!.collect_by!
+      const closedOn = DateTime.fromISO(before, { zone: ZONE }).toISODate()!
+      const close = () =>
+        admin.post(`/admin/lastmile/stock-locations/${brixton()}/pickup`, { closed_dates: [closedOn] })
+      expect((await close()).status).toBe(200)
+      // The store now closes on the day the hold ended: held to the next open day's closing (open every day here).
+      const moved = (await taskView(placed.id)).collection!
+      expect(Date.parse(moved.collect_by!)).toBe(endOfDayAfter(before, 1))
+      expect(moved.extensions).toHaveLength(1)
+      await until(placed.task.id, ["collection_extended"])
+      // Saved again, nothing moves twice.
+      expect((await close()).status).toBe(200)
+      expect((await taskView(placed.id)).collection!.extensions).toHaveLength(1)
+      expect(mailTo(placed.email, "lastmile-collection-extended")).toHaveLength(1)
+      await admin.post(`/admin/lastmile/stock-locations/${brixton()}/pickup`, { closed_dates: [] })
+    })
+
     it("puts a store's own words on its rate row and messages, and moves a readiness off its closed dates", async () => {
       const pickupOf = (body: unknown) =>
         admin.post<StockLocationPickup & { message?: string }>(

@@ -5,6 +5,7 @@
 import { z } from "zod"
 import type { TaskCollectionView } from "../contracts/admin-api"
 import { codeMatches, newCollectionCode } from "./collection-code"
+import { localDateOf } from "./store-calendar"
 
 /** Five wrong codes within this long lock the hand-over by code until the oldest of them is this old. */
 export const WRONG_CODE_WINDOW_MS = 15 * 60_000
@@ -178,6 +179,24 @@ export function extendRefusal(task: CollectionTaskState, record: CollectionRecor
 }
 
 /** Ready, not collected, not cancelled, and its collect-by has passed. */
+/**
+ * Whether a ready hold, still open, ends on one of the store's closed dates (one the merchant added after it was set):
+ * it is then held past the closure, to the next open day's closing.
+ */
+export function endsOnClosedDate(
+  task: CollectionTaskState,
+  record: CollectionRecord | null,
+  closedDates: readonly string[],
+  timeZone: string,
+  now: Date
+): boolean {
+  const by = record ? currentCollectBy(record) : null
+  if (!by || !record?.ready_at || handOverRefusal(task, record) || Date.parse(by) <= now.getTime()) {
+    return false
+  }
+  return closedDates.includes(localDateOf(new Date(by), timeZone))
+}
+
 export function isExpired(task: CollectionTaskState, record: CollectionRecord | null, now: Date): boolean {
   const by = record ? currentCollectBy(record) : null
   return !!by && !!record?.ready_at && !handOverRefusal(task, record) && Date.parse(by) <= now.getTime()

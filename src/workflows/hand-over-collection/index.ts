@@ -25,6 +25,8 @@ export interface HandOverCollectionWorkflowInput {
   hold_days: number
   /** Medusa's own "Mark as picked up" said not to tell the shopper (its `delivery.created` event's switch). */
   no_notification?: boolean
+  /** Seconds to wait for the task's lock: an admin's click waits 10; a catch-up in the background waits out a sync. */
+  lock_timeout?: number
   now?: string
 }
 
@@ -42,7 +44,8 @@ export const handOverCollectionWorkflow = createWorkflow(
   handOverCollectionWorkflowId,
   (input: HandOverCollectionWorkflowInput) => {
     const key = transform({ input }, ({ input }) => taskTrackingLockKey(input.task_row_id))
-    acquireLockStep({ key, timeout: 10, ttl: 60 })
+    const timeout = transform({ input }, ({ input }) => input.lock_timeout ?? 10)
+    acquireLockStep({ key, timeout, ttl: 60 })
     const decision = checkHandOverStep({
       task_row_id: input.task_row_id,
       ask: input.ask,

@@ -18,7 +18,7 @@ export async function handOverCollection(
   taskRowId: string,
   ask: HandOverAsk,
   actorId: string | null,
-  { no_notification }: { no_notification?: boolean } = {}
+  { no_notification, lock_timeout }: { no_notification?: boolean; lock_timeout?: number } = {}
 ): Promise<HandOverDecision> {
   const actor = { id: actorId, name: await readUserName(container, actorId) }
   const { result, errors } = await handOverCollectionWorkflow(container).run({
@@ -28,6 +28,7 @@ export async function handOverCollection(
       actor,
       hold_days: PluginSettingsService.of(container).options.collection.holdDays,
       no_notification,
+      lock_timeout,
     },
     throwOnError: false,
   })
@@ -57,6 +58,8 @@ export async function catchUpMedusaPickUp(
     for (const row of rows.filter((r) => r.mode === "collection")) {
       await handOverCollection(container, row.id, { picked_up_in_medusa: true }, null, {
         no_notification: event.no_notification === true,
+        // A sync may hold the task's lock while it asks the service (its lock lives 120 s): wait it out.
+        lock_timeout: 130,
       })
     }
   } catch (error) {
