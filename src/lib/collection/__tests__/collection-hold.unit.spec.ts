@@ -1,6 +1,7 @@
 import {
   MAX_WRONG_CODES,
   checkHandOver,
+  endsOnClosedDate,
   isExpired,
   merchantCollectionView,
   newCollectionRecord,
@@ -33,6 +34,22 @@ describe("a collection's code and hold", () => {
     expect(codeMatches("ACE47", "ACE479")).toBe(false)
     expect(codeMatches("ACE470", "ACE479")).toBe(false)
     expect(shownCode("ACE479")).toBe("ACE 479")
+  })
+
+  it("finds a ready hold that ends on a closed date in the store's zone, never a passed, collected or cancelled one", () => {
+    const record = ready()
+    // 18:00Z on 9 December is the 9th in London and the 10th in Auckland.
+    expect(endsOnClosedDate(booked, record, ["2026-12-09"], "Europe/London", now)).toBe(true)
+    expect(endsOnClosedDate(booked, record, ["2026-12-09"], "Pacific/Auckland", now)).toBe(false)
+    expect(endsOnClosedDate(booked, record, ["2026-12-08"], "Europe/London", now)).toBe(false)
+    expect(endsOnClosedDate(booked, record, ["2026-12-09"], "Europe/London", new Date("2026-12-10T00:00:00Z"))).toBe(
+      false
+    )
+    expect(endsOnClosedDate({ ...booked, cancelled: true }, record, ["2026-12-09"], "Europe/London", now)).toBe(false)
+    expect(
+      endsOnClosedDate({ ...booked, tracking_state: "delivered" }, record, ["2026-12-09"], "Europe/London", now)
+    ).toBe(false)
+    expect(endsOnClosedDate(booked, newCollectionRecord(7), ["2026-12-09"], "Europe/London", now)).toBe(false)
   })
 
   it("locks the hand-over by code at the fifth wrong code in 15 minutes, the right code included, until the window moves", () => {
