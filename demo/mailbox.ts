@@ -1,8 +1,6 @@
 /**
- * The demo's mailbox: what Medusa's local notification provider "sent" a shopper, emails and texts, rebuilt from each
- * `data` by the plugin's renderer; demo/storefront-server.ts decides who may read what.
- * Medusa keeps `data`, not `content`, and the plugin keeps a collection's code out of `data` (decision 65): the
- * mailbox takes it from the shopper's own order page route, as long as that shows it (until collected).
+ * The demo's mailbox: the local provider's messages to a shopper rebuilt from `data` by the plugin's renderer; the code
+ * (kept out of `data`, decision 65) from the shopper's order page route. storefront-server.ts decides who reads what.
  */
 import { renderNotification, renderSms } from "../src/lib/notifications/render-notification"
 import { CODE_EVENTS, type LastmileNotificationData } from "../src/lib/notifications/notification-data"

@@ -1,7 +1,6 @@
 /**
- * The insights charts draw one at a time, each after the browser has painted. Recharts draws a chart in one long
- * task (its store's updates are synchronous): the five charts of a year's report drawn together would hold up a click
- * or a key for all of them; one a frame, the browser answers between two.
+ * The insights charts draw one a frame, each after a paint: Recharts draws a chart in one long task, so five at once
+ * would hold up a click for all of them.
  */
 import { useEffect, useState } from "react"
 import { flushSync } from "react-dom"
