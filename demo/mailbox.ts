@@ -52,12 +52,16 @@ export class DemoMailbox implements MailboxSource {
   }
 
   /** A collection message's data with the code its shopper was sent, where the order page still shows it. */
-  private async withCode(n: Listed): Promise<Listed> {
+  private async withCode(n: Listed, codes: Map<string, Promise<string | null>>): Promise<Listed> {
     const collection = n.data?.collection
     if (!n.data || !collection || collection.code || !n.resource_id || !CODE_EVENTS.has(n.data.event)) {
       return n
     }
-    const code = await this.collectionCode(n.resource_id)
+    // An order's messages share one read of its page.
+    if (!codes.has(n.resource_id)) {
+      codes.set(n.resource_id, this.collectionCode(n.resource_id))
+    }
+    const code = await codes.get(n.resource_id)!
     return code ? { ...n, data: { ...n.data, collection: { ...collection, code, code_text: shownCode(code) } } } : n
   }
 
@@ -125,7 +129,8 @@ export class DemoMailbox implements MailboxSource {
       list({ to: email, channel: "email" }),
       list({ channel: "sms" }).then((all) => all.filter((n) => n.data?.order?.email === email)),
     ])
-    const listed = await Promise.all([...emails, ...texts].map((n) => this.withCode(n)))
+    const codes = new Map<string, Promise<string | null>>()
+    const listed = await Promise.all([...emails, ...texts].map((n) => this.withCode(n, codes)))
     return listed
       .sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at))
       .flatMap((n) => {

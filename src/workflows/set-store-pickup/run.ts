@@ -35,10 +35,15 @@ async function holdPastClosures(container: MedusaContainer, stockLocationId: str
     kind: "delivery",
     tracking_state: ["awaiting", "shipped"],
   })
+  const collections = rows.filter((r) => taskModeOf(r) === "collection")
+  if (!collections.length) {
+    return
+  }
+  // One store: its days read once for all its collections.
+  const days = await storeDaysOf(container, collections[0])
+  const calendar = storeCalendarOf(days.operating_hours, days.closed_dates, days.fallback_zone)
   const now = new Date()
-  for (const row of rows.filter((r) => taskModeOf(r) === "collection")) {
-    const days = await storeDaysOf(container, row)
-    const calendar = storeCalendarOf(days.operating_hours, days.closed_dates, days.fallback_zone)
+  for (const row of collections) {
     const state = { status: row.status, tracking_state: row.tracking_state, cancelled: !!row.cancellation }
     if (!endsOnClosedDate(state, readCollectionRecord(row.collection), calendar.closedDates, calendar.timeZone, now)) {
       continue
