@@ -1,6 +1,5 @@
 /** What a webhook body must be before it is stored, and what is kept of one that is refused. */
-import { MAX_WEBHOOK_DEPTH, checkWebhookBody, refusedBodySummary } from "../webhook-body"
-import { taskReferenceOf } from "../webhook-payload"
+import { MAX_WEBHOOK_DEPTH, checkWebhookBody, refusedBodySummary, taskReferenceOf } from "../webhook-payload"
 
 const json = (value: unknown) => Buffer.from(JSON.stringify(value))
 

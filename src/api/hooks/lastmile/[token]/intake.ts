@@ -9,8 +9,13 @@ import { ServiceConnectionService } from "../../../../modules/lastmile/services/
 import { TrackingRunsService } from "../../../../modules/lastmile/services/tracking-runs"
 import { WebhookEventsService } from "../../../../modules/lastmile/services/webhook-events"
 import { hasSignature, signatureMatchesDigest, tokenMatches } from "../../../../lib/tracking/webhook-auth"
-import { checkWebhookBody, refusedBodySummary } from "../../../../lib/tracking/webhook-body"
-import { describeReference, eventKeyOf, taskReferenceOf } from "../../../../lib/tracking/webhook-payload"
+import {
+  checkWebhookBody,
+  refusedBodySummary,
+  describeReference,
+  eventKeyOf,
+  taskReferenceOf,
+} from "../../../../lib/tracking/webhook-payload"
 
 export const WEBHOOK_BODY_LIMIT_BYTES = 64 * 1024
 
