@@ -10,7 +10,7 @@ import { StatusTable } from "../../src/lib/tracking/status-table"
 import { notificationOptionsSchema, resolveNotificationOptions } from "../../src/lib/notifications/notification-options"
 import { type NotifyRow, notifyPass } from "../../src/lib/notifications/notify-pass"
 import type { NotificationFacts } from "../../src/lib/notifications/notification-data"
-import { type NotificationCalls, sendOnce } from "../../src/lib/notifications/send-once"
+import { type NotificationCalls, sendOnce } from "../../src/lib/notifications/notify-pass"
 import { requiresMessageId } from "../../src/lib/notifications/notification-channels"
 import type { NotificationRecord } from "../../src/lib/notifications/notification-record"
 

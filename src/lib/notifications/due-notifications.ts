@@ -7,10 +7,11 @@ import {
   type ShopperEvent,
   type TaskMode,
   audienceOf,
+  type StatusEvents,
+  problemKindOf,
 } from "./notification-events"
 import { type NotificationRecord, isSettled, maySendNow } from "./notification-record"
 import type { ReminderTiming, ResolvedNotificationOptions } from "./notification-options"
-import { type StatusEvents, problemKindOf } from "./status-events"
 import { currentCollectBy, readCollectionRecord } from "../collection/collection-hold"
 
 /** The task row's fields the decision reads. */

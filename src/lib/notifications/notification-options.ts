@@ -5,8 +5,14 @@
 import { z } from "zod"
 import type { StatusTable } from "../tracking/status-table"
 import { isTimeZone } from "../support/time-zone"
-import { type LastmileNotificationEvent, NOTIFICATION_EVENTS, defaultTemplateOf } from "./notification-events"
-import { STATUS_EVENTS, type StatusEvent, StatusEvents } from "./status-events"
+import {
+  type LastmileNotificationEvent,
+  NOTIFICATION_EVENTS,
+  defaultTemplateOf,
+  STATUS_EVENTS,
+  type StatusEvent,
+  StatusEvents,
+} from "./notification-events"
 import {
   BUILT_IN_CATALOGUES,
   type TextOption,

@@ -2,12 +2,21 @@
  * The words of every message from its data alone (decisions 49 and 59): subject, text and HTML as `content`, and the
  * SMS, in the catalogue of the message's locale, rebuilt the same by whatever shows a stored message again.
  */
-import type { Catalogue, MessageId, MessageWords, PhraseId, Values } from "./catalogues/catalogue"
-import { fill, fillLines, fillParagraphs } from "./catalogues/catalogue"
+import {
+  type Catalogue,
+  type MessageId,
+  type MessageWords,
+  type PhraseId,
+  type Values,
+  fill,
+  fillLines,
+  fillParagraphs,
+} from "./catalogues/catalogue"
 import { BUILT_IN_CATALOGUES, DEFAULT_LOCALE, type Words, catalogueFor } from "./catalogues/catalogues"
 import { type Clock, intlLocale, momentText, timesText } from "./local-time"
 import { type LastmileNotificationData, addressWithCountry } from "./notification-data"
 import { fitSms } from "./sms-text"
+import { toDataURL } from "qrcode"
 
 export interface RenderedNotification {
   subject: string
@@ -172,4 +181,20 @@ export function renderSms(data: Body, words: Words = BUILT_IN_WORDS): string | n
   const lines = fillLines(template, values)
   const order = values.order_number ?? ""
   return lines.length ? fitSms(lines, [values.tracking_url ?? ""], (line) => !!order && line.includes(order)) : null
+}
+
+/**
+ * A collection code as a QR image for the shopper's email (decision 65), drawn by the `qrcode` library: the code
+ * alone, so a counter's scanner types it into Hand over.
+ */
+type WithCollection = Pick<LastmileNotificationData, "collection">
+
+/** The data with its code's QR image (a PNG `data:` URL); unchanged when it carries no code. */
+export async function withCollectionQr<T extends WithCollection>(data: T): Promise<T> {
+  const code = data.collection?.code
+  if (!code || !data.collection) {
+    return data
+  }
+  const qr_image = await toDataURL(code, { errorCorrectionLevel: "M", margin: 2, width: 192 })
+  return { ...data, collection: { ...data.collection, qr_image } }
 }

@@ -10,9 +10,8 @@ import { type LastmileNotificationEvent, type ShopperEvent, audienceOf } from ".
 import type { ResolvedNotificationOptions } from "./notification-options"
 import type { ChannelProvider } from "./notification-channels"
 import type { OutgoingMessage } from "./notify-pass"
-import { renderNotification, renderSms, withTitle } from "./render-notification"
+import { renderNotification, renderSms, withTitle, withCollectionQr } from "./render-notification"
 import { readOpeningHours } from "../collection/store-hours"
-import { withCollectionQr } from "./collection-qr"
 
 type Options = ResolvedNotificationOptions
 

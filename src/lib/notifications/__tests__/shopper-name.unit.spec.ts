@@ -1,4 +1,4 @@
-import { carriesLinkOrAddress, nameForMessage, oneLineName } from "../shopper-name"
+import { carriesLinkOrAddress, nameForMessage, oneLineName } from "../notification-data"
 
 describe("a shopper's name in a message", () => {
   it("keeps the first line, without invisible marks, at most 60 characters", () => {

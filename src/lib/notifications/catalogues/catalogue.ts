@@ -1,8 +1,7 @@
 /**
  * The words of every message as a catalogue per locale (decision 59): subject, text and SMS with named placeholders,
  * and the phrases the texts are built from. */
-import type { LastmileNotificationEvent } from "../notification-events"
-import type { ProblemKind } from "../status-events"
+import { type LastmileNotificationEvent, type ProblemKind } from "../notification-events"
 
 /** A message's words: the email's subject and text, and the SMS (the messages that go by text). */
 export interface MessageWords {

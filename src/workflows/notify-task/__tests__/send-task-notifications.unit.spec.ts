@@ -7,7 +7,7 @@ import { ContainerRegistrationKeys, Modules, createMedusaContainer } from "@medu
 import { StatusTable } from "../../../lib/tracking/status-table"
 import { notificationOptionsSchema, resolveNotificationOptions } from "../../../lib/notifications/notification-options"
 import { sendTaskNotifications } from "../steps/send-task-notifications"
-import { NotDeliveredError, sendOnce } from "../../../lib/notifications/send-once"
+import { NotDeliveredError, sendOnce } from "../../../lib/notifications/notify-pass"
 import type { OutgoingMessage } from "../../../lib/notifications/notify-pass"
 
 const BOOKED_AT = new Date("2026-12-01T09:00:00Z")
