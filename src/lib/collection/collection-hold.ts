@@ -178,7 +178,12 @@ export function extendRefusal(task: CollectionTaskState, record: CollectionRecor
     : "This collection is not ready at the store yet: its collect-by starts when it is."
 }
 
-/** Ready, not collected, not cancelled, and its collect-by has passed. */
+/** The collect-by of a hold that is running: ready, not collected, not cancelled; null otherwise. */
+function heldUntil(task: CollectionTaskState, record: CollectionRecord | null): string | null {
+  const by = record ? currentCollectBy(record) : null
+  return by && record?.ready_at && !handOverRefusal(task, record) ? by : null
+}
+
 /**
  * Whether a ready hold, still open, ends on one of the store's closed dates (one the merchant added after it was set):
  * it is then held past the closure, to the next open day's closing.
@@ -190,16 +195,14 @@ export function endsOnClosedDate(
   timeZone: string,
   now: Date
 ): boolean {
-  const by = record ? currentCollectBy(record) : null
-  if (!by || !record?.ready_at || handOverRefusal(task, record) || Date.parse(by) <= now.getTime()) {
-    return false
-  }
-  return closedDates.includes(localDateOf(new Date(by), timeZone))
+  const by = heldUntil(task, record)
+  return !!by && Date.parse(by) > now.getTime() && closedDates.includes(localDateOf(new Date(by), timeZone))
 }
 
+/** Ready, not collected, not cancelled, and its collect-by has passed. */
 export function isExpired(task: CollectionTaskState, record: CollectionRecord | null, now: Date): boolean {
-  const by = record ? currentCollectBy(record) : null
-  return !!by && !!record?.ready_at && !handOverRefusal(task, record) && Date.parse(by) <= now.getTime()
+  const by = heldUntil(task, record)
+  return !!by && Date.parse(by) <= now.getTime()
 }
 
 /** A collection ready at its store as the shopper's order page shows it (`booking.collection`); null before ready. */
