@@ -1,6 +1,6 @@
 /**
  * The `data` of every notification the plugin sends (decision 49; README, Notifications): a public contract, whose
- * fields are added, never renamed.
+ * fields are added, never renamed; the shopper's name as a message may write it.
  */
 import { countryName } from "../address/country-names"
 import type { MedusaAddress } from "../contracts/plugin-data"

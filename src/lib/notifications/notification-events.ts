@@ -1,6 +1,6 @@
 /**
  * The messages the plugin sends: one event per step a shopper or the merchant cares about, with its default template
- * id and its channel (decisions 46 and 48).
+ * id and its channel (decisions 46 and 48), and which service statuses are such a step.
  */
 import { type StatusTable, normaliseStatus } from "../tracking/status-table"
 

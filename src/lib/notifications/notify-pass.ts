@@ -1,6 +1,6 @@
 /**
  * One pass over a task's messages (decisions 45 to 47, 59 and 60): each due step on each of its channels, in the
- * message's language, sent through the caller's `io`, and what the row keeps of it. */
+ * message's language, sent through the caller's `io` once under its key, and what the row keeps of it. */
 import { withHistoryEntry } from "../tracking/task-history"
 import { errorMessage } from "../support/error-message"
 import { normalisePhoneNumber } from "../address/phone-number"

@@ -1,6 +1,6 @@
 /**
  * The words of every message from its data alone (decisions 49 and 59): subject, text and HTML as `content`, and the
- * SMS, in the catalogue of the message's locale, rebuilt the same by whatever shows a stored message again.
+ * SMS, in the catalogue of the message's locale, rebuilt the same by whatever shows a stored message again; a collection code's QR image.
  */
 import {
   type Catalogue,

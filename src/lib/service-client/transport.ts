@@ -1,6 +1,6 @@
 /**
  * One call to the service: the API key, JSON, timeouts and the answer's status as an error class; reads retried
- * within the call's budget, writes sent once.
+ * within the call's budget, writes sent once; secrets redacted from what it lets out.
  */
 import { type Dispatcher, type RetryHandler, interceptors } from "undici"
 import {

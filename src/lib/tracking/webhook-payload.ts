@@ -1,6 +1,6 @@
 /**
  * Which task a webhook body rings for (a task id, a tracking id or a merchantOrderId, at the top or nested), and its
- * event id when there is one: the payload is not specified (decision 14).
+ * event id when there is one: the payload is not specified (decision 14); and what a body must be before it is stored.
  */
 import { createHash } from "node:crypto"
 

@@ -1,6 +1,6 @@
 /**
  * What the booking workflow reads of Medusa for each kind of task (shapes in `../booking-read.ts`): a lastmile
- * fulfillment just created, the order's delivery the plugin fulfils, or a return on the lastmile return option.
+ * fulfillment just created, the order's delivery the plugin fulfils, or a return on the lastmile return option; an order's exchanges and claims.
  */
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
