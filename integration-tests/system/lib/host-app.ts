@@ -85,10 +85,31 @@ export function envLines(block: string): Record<string, string> {
 }
 
 /**
+ * The tarball CI packed once for every system test (LASTMILE_PACKED_DIR), copied into `into`: the system tests run
+ * beside the unit, HTTP and browser tests, whose demo builds the storefront package again.
+ */
+function packedOnce(name: string, into: string): string | null {
+  const dir = process.env.LASTMILE_PACKED_DIR
+  if (!dir) {
+    return null
+  }
+  const file = readdirSync(dir).find((f) => f.startsWith(`${name}-`) && /^\d/.test(f.slice(name.length + 1)))
+  if (!file) {
+    throw new Error(`LASTMILE_PACKED_DIR (${dir}) holds no ${name} tarball`)
+  }
+  copyFileSync(join(dir, file), join(into, file))
+  return join(into, file)
+}
+
+/**
  * `npm pack` of this repository (built first, the workspace packages with it): the tarball a merchant installs.
- * CI builds once and says so with LASTMILE_PLUGIN_BUILT=1, so the three system tests pack that build.
+ * CI builds once and says so with LASTMILE_PLUGIN_BUILT=1, and packs once (LASTMILE_PACKED_DIR).
  */
 export async function packPlugin(into: string): Promise<string> {
+  const packed = packedOnce("medusa-plugin-lastmile", into)
+  if (packed) {
+    return packed
+  }
   if (process.env.LASTMILE_PLUGIN_BUILT !== "1" || !existsSync(join(REPO_DIR, ".medusa", "server"))) {
     await run("npm", ["run", "build"], { cwd: REPO_DIR })
   }
@@ -103,6 +124,10 @@ export async function packPlugin(into: string): Promise<string> {
  * keeps two system tests run side by side off the same files.
  */
 export async function packWorkspacePackage(name: "storefront" | "simulator", into: string): Promise<string> {
+  const packed = packedOnce(`medusa-plugin-lastmile-${name}`, into)
+  if (packed) {
+    return packed
+  }
   const dir = join(REPO_DIR, "packages", name)
   if (process.env.LASTMILE_PLUGIN_BUILT !== "1" || !existsSync(join(dir, "dist"))) {
     await run("npm", ["run", "build", "--silent"], { cwd: dir })
