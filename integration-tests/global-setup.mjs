@@ -11,7 +11,7 @@ export default async function globalSetup() {
     return
   }
   const started = Date.now()
-  const database = await startEmbeddedDatabase()
+  const database = await startEmbeddedDatabase({ throwaway: true })
   globalThis.__LASTMILE_EMBEDDED_DB__ = database
   process.env.DB_HOST = database.host
   process.env.DB_PORT = String(database.port)

@@ -82,7 +82,8 @@ async function main(): Promise<number> {
     const simUrl = await simulator.start(0, "127.0.0.1")
 
     const databaseUrl = await createDatabase(database.serverUrl, databaseName)
-    const env = hostEnv({ REDIS_URL: redisUrl })
+    // No admin bundle: these instances are tested through the HTTP APIs (the install test builds and crawls it).
+    const env = hostEnv({ REDIS_URL: redisUrl, DISABLE_MEDUSA_ADMIN: "true" })
     const { serverDir } = await prepareHostApp({
       work,
       reuse: true,

@@ -95,7 +95,8 @@ async function main(): Promise<number> {
   }
   const databaseUrl = `${serverPg}/lastmile-reliability`
   const redisUrl = `redis://127.0.0.1:${redis.port}`
-  const env = hostEnv({ REDIS_URL: redisUrl, DATABASE_URL: databaseUrl })
+  // The cluster test's app, reused: built without the admin bundle (docs/deploying.md's DISABLE_MEDUSA_ADMIN).
+  const env = hostEnv({ REDIS_URL: redisUrl, DATABASE_URL: databaseUrl, DISABLE_MEDUSA_ADMIN: "true" })
   const instances: Record<string, ChildProcess> = {}
   let db: Client | undefined
   try {

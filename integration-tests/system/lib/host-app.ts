@@ -245,7 +245,7 @@ export async function startDatabase(): Promise<Database> {
     }
   }
   const { startEmbeddedDatabase } = await import("../../../scripts/embedded-database.mjs")
-  const db = await startEmbeddedDatabase()
+  const db = await startEmbeddedDatabase({ throwaway: true })
   return { serverUrl: `postgres://${db.user}:${db.password}@${db.host}:${db.port}`, stop: () => db.stop() }
 }
 
@@ -446,6 +446,8 @@ export async function prepareHostApp(options: HostAppOptions): Promise<HostApp> 
     .update(readFileSync(storefrontTarball))
     .update(readFileSync(simulatorTarball))
     .update(config)
+    // An app built without its admin bundle is another app.
+    .update(`admin disabled: ${env.DISABLE_MEDUSA_ADMIN === "true"}`)
     .digest("hex")
     .slice(0, 16)
   const appDir = options.reuse ? join(tmpdir(), `${CACHED_PREFIX}${key}`) : join(options.work, "app")
