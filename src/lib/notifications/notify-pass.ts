@@ -270,10 +270,6 @@ function failureEntry(record: NotificationRecord, delivery: DueDelivery, title: 
 }
 
 /**
- * Sends a message once under its key through the Notification Module the caller hands in, and tells an answer that
- * says nothing was sent from one that was (decisions 45 and 61).
- */
-/**
  * What sending uses of the Notification Module: its generated list, update and delete, which 2.21's interface leaves
  * out. Medusa 2.21 re-sends a key whose row failed but then updates a row id it never created, so the call throws after
  * the provider sent it: a retry removes the failed row first and creates the message again under the same key.
