@@ -103,6 +103,7 @@ async function main(): Promise<number> {
     const { serverDir } = await prepareHostApp({
       work,
       reuse: true,
+      linkServerModules: true,
       configFirstLine: "// medusa-config.ts, deployed on several instances",
       dotenv: {
         DATABASE_URL: databaseUrl,

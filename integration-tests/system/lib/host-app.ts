@@ -12,6 +12,7 @@ import {
   readFileSync,
   readdirSync,
   rmSync,
+  symlinkSync,
   writeFileSync,
 } from "node:fs"
 import { tmpdir } from "node:os"
@@ -426,6 +427,11 @@ export interface HostAppOptions {
   reuse?: boolean
   /** Where a fresh app goes when not reused. */
   work: string
+  /**
+   * The build's `node_modules` linked to the app's rather than installed again (`npm install` in `.medusa/server`):
+   * the same packages, for the cluster and fault apps; the install test runs the README's path as written.
+   */
+  linkServerModules?: boolean
 }
 
 /**
@@ -447,7 +453,9 @@ export async function prepareHostApp(options: HostAppOptions): Promise<HostApp> 
     .update(readFileSync(simulatorTarball))
     .update(config)
     // An app built without its admin bundle is another app.
-    .update(`admin disabled: ${env.DISABLE_MEDUSA_ADMIN === "true"}`)
+    .update(
+      `admin disabled: ${env.DISABLE_MEDUSA_ADMIN === "true"}; server modules linked: ${!!options.linkServerModules}`
+    )
     .digest("hex")
     .slice(0, 16)
   const appDir = options.reuse ? join(tmpdir(), `${CACHED_PREFIX}${key}`) : join(options.work, "app")
@@ -473,9 +481,15 @@ export async function prepareHostApp(options: HostAppOptions): Promise<HostApp> 
     writeHostPackage(appDir, kept)
     writeFileSync(join(appDir, "medusa-config.ts"), config)
     await npmInstall(appDir)
-    log("medusa build, then npm install in .medusa/server")
+    log(
+      `medusa build, then ${options.linkServerModules ? "its node_modules linked to the app's" : "npm install in .medusa/server"}`
+    )
     await run("npx", ["medusa", "build"], { cwd: appDir, env })
-    await npmInstall(serverDir)
+    if (options.linkServerModules) {
+      symlinkSync(join(appDir, "node_modules"), join(serverDir, "node_modules"), "dir")
+    } else {
+      await npmInstall(serverDir)
+    }
     writeFileSync(join(appDir, ".built"), new Date().toISOString())
   }
   const dotenv =
