@@ -15,6 +15,8 @@ export interface EmbeddedDatabaseOptions {
   dataDir?: string
   port?: number
   log?: (line: string) => void
+  /** A test run's database, lost with the run: nothing flushed to disk (fsync off). */
+  throwaway?: boolean
 }
 
 export function freePort(): Promise<number>
