@@ -86,8 +86,8 @@ export function envLines(block: string): Record<string, string> {
 }
 
 /**
- * The tarball CI packed once for every system test (LASTMILE_PACKED_DIR), copied into `into`: the system tests run
- * beside the unit, HTTP and browser tests, whose demo builds the storefront package again.
+ * The tarball CI packed once for every system test (LASTMILE_PACKED_DIR), copied into `into`: CI's one build, though
+ * the demo and the type-check build the storefront package again before the system tests run.
  */
 function packedOnce(name: string, into: string): string | null {
   const dir = process.env.LASTMILE_PACKED_DIR
