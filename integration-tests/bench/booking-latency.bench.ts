@@ -3,7 +3,7 @@
  * and 100 ms slower (the task's booked_at minus the order's created_at); appends its table to BENCHMARKS.md.
  */
 import { appendFileSync } from "node:fs"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/medusa-app"
 import { percentile } from "../helpers/percentile"
 import type { LastmileModuleService } from "../../src/modules/lastmile/service"
 import { londonTestLocations } from "../helpers/london-store"

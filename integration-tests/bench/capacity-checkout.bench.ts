@@ -2,7 +2,7 @@
  * Part of `npm run bench` (issue 42): where a whole checkout's CPU goes, lastmile against manual, profiled (decision 44).
  */
 import { Modules } from "@medusajs/framework/utils"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/medusa-app"
 import { mkdirSync } from "node:fs"
 import { cpus } from "node:os"
 import { londonTestLocations, useLondonStore } from "../helpers/london-store"

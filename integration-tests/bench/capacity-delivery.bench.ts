@@ -3,7 +3,7 @@
  * Medusa's bare option list and the stock path at the same Poisson arrivals, 100 ms at the simulator (decision 44).
  */
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/medusa-app"
 import { cpus } from "node:os"
 import type { LastmileRatesResponse } from "../../src/lib/checkout/option-rate"
 import { copyCarts } from "../helpers/cart-copies"

@@ -4,7 +4,7 @@
  */
 import { appendFileSync, mkdirSync, readFileSync } from "node:fs"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/medusa-app"
 import { percentile } from "../helpers/percentile"
 import { LastmileClient } from "../../src/lib/service-client"
 import type { QuoteRequest } from "../../src/lib/contracts/service-shapes"

@@ -3,7 +3,7 @@
  * each lookup, against the same re-read done inside the request (decision 14). Appends its table to BENCHMARKS.md.
  */
 import { appendFileSync } from "node:fs"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/medusa-app"
 import { percentile } from "../helpers/percentile"
 import { Pool } from "undici"
 import { syncTaskStatus } from "../../src/workflows/sync-task-status/run"

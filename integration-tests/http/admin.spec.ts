@@ -1,4 +1,4 @@
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/medusa-app"
 import type { AxiosInstance } from "axios"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type {

@@ -4,7 +4,7 @@
  */
 import { request as httpRequest } from "node:http"
 import { ContainerRegistrationKeys, generateJwtToken } from "@medusajs/framework/utils"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/medusa-app"
 import type { AxiosResponse } from "axios"
 import type { SeededStore } from "../helpers/seed-store"
 import type { InsightsReport } from "../../src/lib/contracts/insights-api"

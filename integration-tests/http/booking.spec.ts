@@ -1,7 +1,7 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { createStep, createWorkflow } from "@medusajs/framework/workflows-sdk"
 import { createOrderFulfillmentWorkflow } from "@medusajs/medusa/core-flows"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/medusa-app"
 import { bookTask, retryDueBookings } from "../../src/workflows/book-task/run"
 import { type BookTaskWorkflowInput, bookTaskWorkflow, bookingLockKey } from "../../src/workflows/book-task"
 import { type SeededStore, TEE_SKU } from "../helpers/seed-store"

@@ -1,5 +1,5 @@
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/medusa-app"
 import type { LastmileRatesResponse } from "../../src/lib/checkout/option-rate"
 import type { LastmileLostChoice } from "medusa-plugin-lastmile-storefront"
 import type { TaskView } from "../../src/lib/contracts/admin-api"

@@ -4,7 +4,7 @@
  */
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { LastmileOrderBookingResponse, LastmileRatesResponse } from "medusa-plugin-lastmile-storefront"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/medusa-app"
 import { DateTime } from "luxon"
 import { londonHours } from "../../packages/simulator/src"
 import { notifyDueTasks } from "../../src/workflows/notify-task/run"

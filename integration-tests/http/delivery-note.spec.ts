@@ -2,7 +2,7 @@
  * The shopper's note to the courier with `send_delivery_note: true`, through the store and admin APIs as they are used
  * (decisions 59, 60); booking.spec.ts has the default (`false`): the note is shown, never sent.
  */
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/medusa-app"
 import type { DeliveryNoteView, TaskView } from "../../src/lib/contracts/admin-api"
 import { defaultConfig } from "../../packages/simulator/src"
 import type { SeededStore } from "../helpers/seed-store"

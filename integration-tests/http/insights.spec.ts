@@ -1,5 +1,5 @@
 import { Modules } from "@medusajs/framework/utils"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/medusa-app"
 import type { InsightsReport } from "../../src/lib/contracts/insights-api"
 import { historyEntries, quotedPromise } from "../../src/lib/insights/task-facts"
 import { analyticsId } from "../../src/lib/insights/insight-events"

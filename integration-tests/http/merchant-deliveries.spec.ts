@@ -3,7 +3,7 @@
  * simulator's strict profile; the app books at fulfillment (`booking_trigger: "fulfillment"`, decision 15).
  */
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/medusa-app"
 import { type SeededStore, TEE_SKU } from "../helpers/seed-store"
 import { londonTestLocations, useLondonStore } from "../helpers/london-store"
 import { type Admin, adminFor } from "../helpers/admin"

@@ -1,7 +1,7 @@
 /**
  * The merchant's words in the shopper's language over HTTP (decision 59): a supplied catalogue's words and dates, the
  * default's otherwise, and UTC said, with the boot log naming the option, when no time zone is set. */
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/medusa-app"
 import type { LastmileNotificationData } from "../../src/lib/notifications/notification-data"
 import type { NotificationRecord } from "../../src/lib/notifications/notification-record"
 import { PluginSettingsService } from "../../src/modules/lastmile/services/plugin-settings"

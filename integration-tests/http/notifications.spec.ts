@@ -8,7 +8,7 @@ import {
   describeOrderTracking,
   readOrderTracking,
 } from "medusa-plugin-lastmile-storefront"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/medusa-app"
 import { pollOpenTasks } from "../../src/workflows/sync-task-status/run"
 import { notifyDueTasks } from "../../src/workflows/notify-task/run"
 import { notifyTaskWorkflow } from "../../src/workflows/notify-task"

@@ -3,7 +3,7 @@
  * under it, nothing of the plugin expecting `lastmile_lastmile` (decision 37).
  */
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/medusa-app"
 import type { LastmileRatesResponse } from "../../src/lib/checkout/option-rate"
 import { createAdminHeaders } from "../helpers/admin-auth"
 import { londonTestLocations } from "../helpers/london-store"

@@ -3,7 +3,7 @@
  * dashboard send, against the simulator's strict profile (decisions 6 and 13). The app books at placement.
  */
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/medusa-app"
 import type { SeededStore } from "../helpers/seed-store"
 import { londonTestLocations, useLondonStore } from "../helpers/london-store"
 import { type Admin, adminFor } from "../helpers/admin"

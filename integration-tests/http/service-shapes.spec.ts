@@ -8,7 +8,7 @@ import {
   createShippingOptionsWorkflow,
   createShippingProfilesWorkflow,
 } from "@medusajs/medusa/core-flows"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/medusa-app"
 import { createProducts } from "../../scripts/catalog"
 import type { LastmileOptionRate } from "../../src/lib/checkout/option-rate"
 import { type SeededStore, TEE_SKU } from "../helpers/seed-store"

@@ -1,6 +1,6 @@
 import { request as httpRequest } from "node:http"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/medusa-app"
 import { signBody } from "../../src/lib/tracking/webhook-auth"
 import { pollOpenTasks } from "../../src/workflows/sync-task-status/run"
 import { TASK_STATUS_CHANGED_EVENT } from "../../src/lib/tracking/task-sync"

@@ -2,7 +2,7 @@
 import { writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { Modules } from "@medusajs/framework/utils"
-import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { medusaIntegrationTestRunner } from "../helpers/medusa-app"
 import { filesRun, startCounting } from "../helpers/files-run"
 import { londonTestLocations, useLondonStore } from "../helpers/london-store"
 import { TEST_WEBHOOK_SECRET, useSimulator } from "../helpers/simulator"

@@ -1,0 +1,97 @@
+/**
+ * One migrated database for the whole run (global setup): `medusa db:migrate --skip-scripts` (the test runner runs no migration scripts either) once into a template, which each
+ * HTTP suite's database is then copied from (helpers/medusa-app.ts) instead of running every migration again. Its
+ * name is left in LASTMILE_MIGRATED_TEMPLATE for the test workers.
+ */
+import { spawn } from "node:child_process"
+import { createRequire } from "node:module"
+
+const require = createRequire(import.meta.url)
+const { Client } = require("@medusajs/framework/pg")
+
+/** Per run (its name reaches the test workers through the environment): two runs may share one DB_HOST. */
+const MIGRATED_TEMPLATE = `lastmile-migrated-${process.pid}`
+
+function adminClient() {
+  return new Client({
+    host: process.env.DB_HOST,
+    port: Number(process.env.DB_PORT ?? 5432),
+    user: process.env.DB_USERNAME,
+    password: process.env.DB_PASSWORD || undefined,
+    database: "postgres",
+  })
+}
+
+async function dropTemplate(client) {
+  await client.query(`DROP DATABASE IF EXISTS "${MIGRATED_TEMPLATE}" WITH (FORCE)`)
+}
+
+/** Creates the template from nothing, so a run never copies a database migrated by an older checkout. */
+export async function migrateTemplate() {
+  const client = adminClient()
+  await client.connect()
+  try {
+    await dropTemplate(client)
+    await client.query(`CREATE DATABASE "${MIGRATED_TEMPLATE}"`)
+  } finally {
+    await client.end()
+  }
+  const user = encodeURIComponent(process.env.DB_USERNAME ?? "postgres")
+  const password = process.env.DB_PASSWORD ? `:${encodeURIComponent(process.env.DB_PASSWORD)}` : ""
+  const url = `postgres://${user}${password}@${process.env.DB_HOST}:${process.env.DB_PORT ?? 5432}/${MIGRATED_TEMPLATE}`
+  const output = []
+  const code = await new Promise((resolve, reject) => {
+    const child = spawn("npx", ["medusa", "db:migrate", "--skip-scripts"], {
+      env: {
+        ...process.env,
+        NODE_ENV: "test",
+        DATABASE_URL: url,
+        MEDUSA_DISABLE_TELEMETRY: "true",
+        // The provider's options are checked at load; migrating calls no service.
+        LASTMILE_API_KEY: "lm_migrate_only",
+        LASTMILE_BASE_URL: "http://127.0.0.1:9",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    })
+    child.stdout.on("data", (chunk) => output.push(chunk))
+    child.stderr.on("data", (chunk) => output.push(chunk))
+    child.on("error", reject)
+    child.on("exit", resolve)
+  })
+  if (code !== 0) {
+    throw new Error(
+      `medusa db:migrate into ${MIGRATED_TEMPLATE} exited ${code}:\n${Buffer.concat(output).toString().slice(-4000)}`
+    )
+  }
+  await forgetProviders(url)
+  process.env.LASTMILE_MIGRATED_TEMPLATE = MIGRATED_TEMPLATE
+}
+
+/**
+ * The migrating boot registered its own providers (the lastmile one under its default id, Medusa's local notification
+ * provider on each channel); each suite's boot registers its own, as on a database migrated by the test runner.
+ */
+async function forgetProviders(url) {
+  const client = new Client({ connectionString: url })
+  await client.connect()
+  try {
+    const { rows } = await client.query(
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_name LIKE '%\\_provider'`
+    )
+    for (const { table_name: table } of rows) {
+      await client.query(`DELETE FROM "${table}"`)
+    }
+  } finally {
+    await client.end()
+  }
+}
+
+export async function dropMigratedTemplate() {
+  const client = adminClient()
+  await client.connect()
+  try {
+    await dropTemplate(client)
+  } finally {
+    await client.end()
+  }
+}
