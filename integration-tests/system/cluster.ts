@@ -13,6 +13,7 @@ import { Pool } from "undici"
 import { Client } from "@medusajs/framework/pg"
 import { LastmileSimulator, type RequestLogEntry, londonLocations } from "../../packages/simulator/src"
 import {
+  CLUSTER_APP,
   createDatabase,
   dropDatabase,
   hostEnv,
@@ -82,13 +83,10 @@ async function main(): Promise<number> {
     const simUrl = await simulator.start(0, "127.0.0.1")
 
     const databaseUrl = await createDatabase(database.serverUrl, databaseName)
-    // No admin bundle: these instances are tested through the HTTP APIs (the install test builds and crawls it).
-    const env = hostEnv({ REDIS_URL: redisUrl, DISABLE_MEDUSA_ADMIN: "true" })
+    const env = hostEnv({ REDIS_URL: redisUrl, ...CLUSTER_APP.env })
     const { serverDir } = await prepareHostApp({
+      ...CLUSTER_APP,
       work,
-      reuse: true,
-      linkServerModules: true,
-      configFirstLine: "// medusa-config.ts, deployed on several instances",
       dotenv: {
         DATABASE_URL: databaseUrl,
         REDIS_URL: redisUrl,

@@ -11,6 +11,7 @@ import { Client } from "@medusajs/framework/pg"
 import { LastmileSimulator, londonLocations } from "../../packages/simulator/src"
 import { Checks, bookedOrderOf, inParallel, sleep, until } from "./lib/harness"
 import {
+  CLUSTER_APP,
   hostEnv,
   logTails,
   prepareHostApp,
@@ -95,16 +96,14 @@ async function main(): Promise<number> {
   }
   const databaseUrl = `${serverPg}/lastmile-reliability`
   const redisUrl = `redis://127.0.0.1:${redis.port}`
-  // The cluster test's app, reused: built without the admin bundle (docs/deploying.md's DISABLE_MEDUSA_ADMIN).
-  const env = hostEnv({ REDIS_URL: redisUrl, DATABASE_URL: databaseUrl, DISABLE_MEDUSA_ADMIN: "true" })
+  // The cluster test's app, reused.
+  const env = hostEnv({ REDIS_URL: redisUrl, DATABASE_URL: databaseUrl, ...CLUSTER_APP.env })
   const instances: Record<string, ChildProcess> = {}
   let db: Client | undefined
   try {
     const { serverDir } = await prepareHostApp({
+      ...CLUSTER_APP,
       work,
-      reuse: true,
-      linkServerModules: true,
-      configFirstLine: "// medusa-config.ts, deployed on several instances",
       dotenv: {
         DATABASE_URL: databaseUrl,
         REDIS_URL: redisUrl,

@@ -412,20 +412,18 @@ export interface HostApp {
   storefrontTarball: string
 }
 
-export interface HostAppOptions {
+/** How a host app is built: its config, the env `medusa build` runs with, and whether it is shared. */
+export interface HostAppBuild {
   /** The README block whose first line this is becomes medusa-config.ts. */
   configFirstLine: string
-  /** The app's .env (also copied as the build's .env.production). */
-  dotenv: Record<string, string>
   env: NodeJS.ProcessEnv
-  admin: { email: string; password: string }
   log: (line: string) => void
   /**
    * Reuse an app built earlier from the same tarball and config (in the
    * system's temporary folder, the latest only). The install test never does.
    */
   reuse?: boolean
-  /** Where a fresh app goes when not reused. */
+  /** Where the tarballs go, and a fresh app when not reused. */
   work: string
   /**
    * The build's `node_modules` linked to the app's rather than installed again (`npm install` in `.medusa/server`):
@@ -434,13 +432,30 @@ export interface HostAppOptions {
   linkServerModules?: boolean
 }
 
+export interface HostAppOptions extends HostAppBuild {
+  /** The app's .env (also copied as the build's .env.production). */
+  dotenv: Record<string, string>
+  admin: { email: string; password: string }
+}
+
 /**
- * Packs the plugin and makes the app: package.json, the README's
- * medusa-config.ts, `npm install`, `medusa build`, then `npm install` in the
- * build output (README, Deploying); then, for this run, `.env` (copied as the
- * build's `.env.production`), migrations and an admin user.
+ * The app of the cluster and fault tests (README, Deploying's config on several instances), built without its admin
+ * bundle (docs/deploying.md's DISABLE_MEDUSA_ADMIN): those tests use the HTTP APIs, and the install test builds and
+ * crawls the bundle. CI builds it once, while the other tests run (build-cluster-app.ts).
  */
-export async function prepareHostApp(options: HostAppOptions): Promise<HostApp> {
+export const CLUSTER_APP = {
+  configFirstLine: "// medusa-config.ts, deployed on several instances",
+  reuse: true,
+  linkServerModules: true,
+  env: { DISABLE_MEDUSA_ADMIN: "true" },
+} as const
+
+/**
+ * Packs the plugin and builds the app: package.json, the README's
+ * medusa-config.ts, `npm install`, `medusa build`, then `npm install` in the
+ * build output (README, Deploying), or the same app built earlier when reused.
+ */
+export async function buildHostApp(options: HostAppBuild): Promise<HostApp> {
   const { log, env } = options
   log(`packing the plugin into ${options.work}`)
   const tarball = await packPlugin(options.work)
@@ -462,46 +477,59 @@ export async function prepareHostApp(options: HostAppOptions): Promise<HostApp> 
   const serverDir = join(appDir, ".medusa", "server")
   if (options.reuse && existsSync(join(appDir, ".built"))) {
     log(`reusing the app built from the same tarball and config: ${appDir}`)
-  } else {
-    if (options.reuse) {
-      for (const old of readdirSync(tmpdir()).filter((name) => name.startsWith(CACHED_PREFIX))) {
-        rmSync(join(tmpdir(), old), { recursive: true, force: true })
-      }
-    }
-    mkdirSync(appDir, { recursive: true })
-    const kept = {
-      plugin: join(appDir, basename(tarball)),
-      storefront: join(appDir, basename(storefrontTarball)),
-      simulator: join(appDir, basename(simulatorTarball)),
-    }
-    copyFileSync(tarball, kept.plugin)
-    copyFileSync(storefrontTarball, kept.storefront)
-    copyFileSync(simulatorTarball, kept.simulator)
-    log("creating a plain Medusa 2.21 app and installing the tarballs (npm install)")
-    writeHostPackage(appDir, kept)
-    writeFileSync(join(appDir, "medusa-config.ts"), config)
-    await npmInstall(appDir)
-    log(
-      `medusa build, then ${options.linkServerModules ? "its node_modules linked to the app's" : "npm install in .medusa/server"}`
-    )
-    await run("npx", ["medusa", "build"], { cwd: appDir, env })
-    if (options.linkServerModules) {
-      symlinkSync(join(appDir, "node_modules"), join(serverDir, "node_modules"), "dir")
-    } else {
-      await npmInstall(serverDir)
-    }
-    writeFileSync(join(appDir, ".built"), new Date().toISOString())
+    return { appDir, serverDir, storefrontTarball }
   }
+  if (options.reuse) {
+    for (const old of readdirSync(tmpdir()).filter((name) => name.startsWith(CACHED_PREFIX))) {
+      rmSync(join(tmpdir(), old), { recursive: true, force: true })
+    }
+  }
+  mkdirSync(appDir, { recursive: true })
+  const kept = {
+    plugin: join(appDir, basename(tarball)),
+    storefront: join(appDir, basename(storefrontTarball)),
+    simulator: join(appDir, basename(simulatorTarball)),
+  }
+  copyFileSync(tarball, kept.plugin)
+  copyFileSync(storefrontTarball, kept.storefront)
+  copyFileSync(simulatorTarball, kept.simulator)
+  log("creating a plain Medusa 2.21 app and installing the tarballs (npm install)")
+  writeHostPackage(appDir, kept)
+  writeFileSync(join(appDir, "medusa-config.ts"), config)
+  await npmInstall(appDir)
+  log(
+    `medusa build, then ${options.linkServerModules ? "its node_modules linked to the app's" : "npm install in .medusa/server"}`
+  )
+  await run("npx", ["medusa", "build"], { cwd: appDir, env })
+  if (options.linkServerModules) {
+    symlinkSync(join(appDir, "node_modules"), join(serverDir, "node_modules"), "dir")
+  } else {
+    await npmInstall(serverDir)
+  }
+  writeFileSync(join(appDir, ".built"), new Date().toISOString())
+  return { appDir, serverDir, storefrontTarball }
+}
+
+/**
+ * The app built (buildHostApp), then for this run its `.env` (copied as the build's `.env.production`), migrations
+ * and an admin user.
+ */
+export async function prepareHostApp(options: HostAppOptions): Promise<HostApp> {
+  const { log, env } = options
+  const app = await buildHostApp(options)
   const dotenv =
     Object.entries(options.dotenv)
       .map(([k, v]) => `${k}=${v}`)
       .join("\n") + "\n"
-  writeFileSync(join(appDir, ".env"), dotenv)
-  writeFileSync(join(serverDir, ".env.production"), dotenv)
+  writeFileSync(join(app.appDir, ".env"), dotenv)
+  writeFileSync(join(app.serverDir, ".env.production"), dotenv)
   log("medusa db:migrate, and an admin user")
-  await run("npx", ["medusa", "db:migrate"], { cwd: appDir, env })
-  await run("npx", ["medusa", "user", "-e", options.admin.email, "-p", options.admin.password], { cwd: appDir, env })
-  return { appDir, serverDir, storefrontTarball }
+  await run("npx", ["medusa", "db:migrate"], { cwd: app.appDir, env })
+  await run("npx", ["medusa", "user", "-e", options.admin.email, "-p", options.admin.password], {
+    cwd: app.appDir,
+    env,
+  })
+  return app
 }
 
 const CACHED_PREFIX = "lastmile-host-app-"
