@@ -104,7 +104,8 @@ async function main(): Promise<void> {
     say("no DATABASE_URL or DB_HOST: starting an embedded PostgreSQL")
     // An ES module, imported dynamically from this CommonJS-compiled script.
     const { startEmbeddedDatabase } = await import("../scripts/embedded-database.mjs")
-    const db = await startEmbeddedDatabase()
+    // Its data goes with the run (a temporary folder, removed on stop): nothing needs flushing to disk.
+    const db = await startEmbeddedDatabase({ throwaway: true })
     cleanups.push(() => db.stop())
     env.DB_HOST = db.host
     env.DB_PORT = String(db.port)
