@@ -1,7 +1,6 @@
 /**
- * One migrated database for the whole run (global setup): `medusa db:migrate --skip-scripts` (the test runner runs no migration scripts either) once into a template, which each
- * HTTP suite's database is then copied from (helpers/medusa-app.ts) instead of running every migration again. Its
- * name is left in LASTMILE_MIGRATED_TEMPLATE for the test workers.
+ * One migrated template database per run (global setup), which each HTTP suite's database is copied from
+ * (helpers/medusa-app.ts) instead of migrating again; its name reaches the workers in LASTMILE_MIGRATED_TEMPLATE.
  */
 import { spawn } from "node:child_process"
 import { createRequire } from "node:module"
@@ -26,7 +25,10 @@ async function dropTemplate(client) {
   await client.query(`DROP DATABASE IF EXISTS "${MIGRATED_TEMPLATE}" WITH (FORCE)`)
 }
 
-/** Creates the template from nothing, so a run never copies a database migrated by an older checkout. */
+/**
+ * Creates the template from nothing, so a run never copies a database migrated by an older checkout:
+ * `medusa db:migrate --skip-scripts`, as the test runner runs no migration scripts either.
+ */
 export async function migrateTemplate() {
   const client = adminClient()
   await client.connect()
