@@ -11,18 +11,14 @@ const { Client } = require("@medusajs/framework/pg")
 /** Per run (its name reaches the test workers through the environment): two runs may share one DB_HOST. */
 const MIGRATED_TEMPLATE = `lastmile-migrated-${process.pid}`
 
-function adminClient() {
-  return new Client({
-    host: process.env.DB_HOST,
-    port: Number(process.env.DB_PORT ?? 5432),
-    user: process.env.DB_USERNAME,
-    password: process.env.DB_PASSWORD || undefined,
-    database: "postgres",
-  })
-}
-
-async function dropTemplate(client) {
-  await client.query(`DROP DATABASE IF EXISTS "${MIGRATED_TEMPLATE}" WITH (FORCE)`)
+/**
+ * Medusa's test runner's own database helpers, loaded on first use: they read the DB_* variables when loaded, which
+ * global setup sets for an embedded PostgreSQL just before.
+ */
+function testDatabases() {
+  const { TestDatabaseUtils } = require("@medusajs/test-utils")
+  const { closeWaitingroomClient } = require("@medusajs/test-utils/dist/medusa-test-runner-utils")
+  return { ...TestDatabaseUtils, utils: TestDatabaseUtils.dbTestUtilFactory(), closeWaitingroomClient }
 }
 
 /**
@@ -30,17 +26,11 @@ async function dropTemplate(client) {
  * `medusa db:migrate --skip-scripts`, as the test runner runs no migration scripts either.
  */
 export async function migrateTemplate() {
-  const client = adminClient()
-  await client.connect()
-  try {
-    await dropTemplate(client)
-    await client.query(`CREATE DATABASE "${MIGRATED_TEMPLATE}"`)
-  } finally {
-    await client.end()
-  }
-  const user = encodeURIComponent(process.env.DB_USERNAME ?? "postgres")
-  const password = process.env.DB_PASSWORD ? `:${encodeURIComponent(process.env.DB_PASSWORD)}` : ""
-  const url = `postgres://${user}${password}@${process.env.DB_HOST}:${process.env.DB_PORT ?? 5432}/${MIGRATED_TEMPLATE}`
+  const { utils, getDatabaseURL, closeWaitingroomClient } = testDatabases()
+  await utils.dropTemplate(MIGRATED_TEMPLATE)
+  await closeWaitingroomClient()
+  await utils.create(MIGRATED_TEMPLATE)
+  const url = getDatabaseURL(MIGRATED_TEMPLATE)
   const output = []
   const code = await new Promise((resolve, reject) => {
     const child = spawn("npx", ["medusa", "db:migrate", "--skip-scripts"], {
@@ -89,11 +79,7 @@ async function forgetProviders(url) {
 }
 
 export async function dropMigratedTemplate() {
-  const client = adminClient()
-  await client.connect()
-  try {
-    await dropTemplate(client)
-  } finally {
-    await client.end()
-  }
+  const { utils, closeWaitingroomClient } = testDatabases()
+  await utils.dropTemplate(MIGRATED_TEMPLATE)
+  await closeWaitingroomClient()
 }

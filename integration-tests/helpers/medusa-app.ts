@@ -2,27 +2,9 @@
  * Medusa's integration test runner, its database copied from the run's migrated template (global setup) rather than
  * migrated again: the runner still runs its migrations and link sync, which find nothing left to do.
  */
-import { Client } from "@medusajs/framework/pg"
-import { medusaIntegrationTestRunner as medusaRunner } from "@medusajs/test-utils"
+import { TestDatabaseUtils, medusaIntegrationTestRunner as medusaRunner } from "@medusajs/test-utils"
 
 type RunnerOptions = Parameters<typeof medusaRunner>[0]
-
-async function copyTemplate(databaseName: string, templateName: string): Promise<void> {
-  const client = new Client({
-    host: process.env.DB_HOST,
-    port: Number(process.env.DB_PORT ?? 5432),
-    user: process.env.DB_USERNAME,
-    password: process.env.DB_PASSWORD || undefined,
-    database: "postgres",
-  })
-  await client.connect()
-  try {
-    await client.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`)
-    await client.query(`CREATE DATABASE "${databaseName}" TEMPLATE "${templateName}"`)
-  } finally {
-    await client.end()
-  }
-}
 
 export function medusaIntegrationTestRunner(options: RunnerOptions): void {
   const template = process.env.LASTMILE_MIGRATED_TEMPLATE
@@ -34,7 +16,10 @@ export function medusaIntegrationTestRunner(options: RunnerOptions): void {
       ...options.hooks,
       beforeServerStart: async (container) => {
         if (template) {
-          await copyTemplate(dbName, template)
+          // The runner's own helpers: created as the runner creates it, then restored as it restores between tests.
+          const databases = TestDatabaseUtils.dbTestUtilFactory()
+          await databases.create(dbName)
+          await databases.restore({ databaseName: dbName, templateName: template })
         }
         await options.hooks?.beforeServerStart?.(container)
       },
